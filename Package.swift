@@ -1,0 +1,94 @@
+// swift-tools-version: 6.1
+// WCDBSwift for Linux: a Swift ORM over SQLCipher whose model bindings are generated at build time.
+import PackageDescription
+
+let package = Package(
+    name: "WCDBSwift",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "WCDBSwift", targets: ["WCDBSwift"]),
+        .plugin(name: "WCDBPlugin", targets: ["WCDBPlugin"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swiftlang/swift-syntax", "603.0.0"..<"604.0.0"),
+    ],
+    targets: [
+        // MARK: SQLCipher (Debian: libsqlcipher-dev)
+        .systemLibrary(
+            name: "CSQLCipher",
+            path: "Sources/CSQLCipher",
+            pkgConfig: "sqlcipher",
+            providers: [.apt(["libsqlcipher-dev"])]
+        ),
+
+        // MARK: Runtime
+        .target(
+            name: "WCDBSwift",
+            dependencies: ["CSQLCipher"],
+            path: "Sources/WCDBSwift"
+        ),
+
+        // MARK: Generator (library + the small executable the plugin runs)
+        .target(
+            name: "WCDBGenerator",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ],
+            path: "Sources/WCDBGenerator"
+        ),
+        .executableTarget(
+            name: "wcdb-generator",
+            dependencies: ["WCDBGenerator"],
+            path: "Sources/wcdb-generator"
+        ),
+        .plugin(
+            name: "WCDBPlugin",
+            capability: .buildTool(),
+            dependencies: ["wcdb-generator"],
+            path: "Plugins/WCDBPlugin"
+        ),
+
+        // MARK: Tests
+        .testTarget(
+            name: "WINQTests",
+            dependencies: ["WCDBSwift", "CSQLCipher"],
+            path: "Tests/WINQTests"
+        ),
+        .testTarget(
+            name: "CoreTests",
+            dependencies: ["WCDBSwift", "CSQLCipher"],
+            path: "Tests/CoreTests"
+        ),
+        .testTarget(
+            name: "ORMTests",
+            dependencies: ["WCDBSwift", "CSQLCipher"],
+            path: "Tests/ORMTests",
+            plugins: ["WCDBPlugin"]
+        ),
+        .testTarget(
+            name: "GeneratorTests",
+            dependencies: ["WCDBGenerator"],
+            path: "Tests/GeneratorTests",
+            resources: [.copy("Golden")]
+        ),
+
+        // MARK: Examples (each uses the plugin exactly as a user's package would)
+        .target(
+            name: "QuickstartModels",
+            dependencies: ["WCDBSwift"],
+            path: "Examples/Quickstart/Models",
+            plugins: ["WCDBPlugin"]
+        ),
+        .executableTarget(
+            name: "Quickstart",
+            dependencies: ["QuickstartModels", "WCDBSwift"],
+            path: "Examples/Quickstart/App"
+        ),
+        .testTarget(
+            name: "QuickstartTests",
+            dependencies: ["QuickstartModels", "WCDBSwift"],
+            path: "Examples/Quickstart/Tests"
+        ),
+    ]
+)

@@ -1,0 +1,6 @@
+import PackagePlugin
+
+@main
+struct WCDBPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] { [] }
+}

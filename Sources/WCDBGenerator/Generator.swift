@@ -1,0 +1,1 @@
+// The generator: parses model files with swift-syntax and emits bindings.
