@@ -1,0 +1,154 @@
+import Foundation
+
+/// The generator's model of one `TableCodable` type: what the extractor read from the source and
+/// what the emitter turns into Swift. Plain data, so golden tests can also assert on it.
+struct ModelDescription: Equatable {
+    enum Kind: Equatable {
+        case structure
+        case finalClass
+    }
+
+    /// The qualified type name (`Outer.Message` for nested types).
+    var typeName: String
+    var kind: Kind
+    /// The access modifier the generated members carry ("public", "package" or "" for internal).
+    var accessModifier: String
+    var position: SourcePosition
+
+    var columns: [ColumnDescription] = []
+    /// Stored properties that are not columns (`@Ignore`), kept so a struct's decoder can initialise them.
+    var ignoredProperties: [StoredProperty] = []
+    var withoutRowID = false
+    var tableChecks: [CheckDescription] = []
+    var virtualTable: VirtualTableDescription?
+    /// True when the type itself declares `isAutoIncrement` (WCDB's class style).
+    var declaresIsAutoIncrement = false
+    /// True when the type itself declares `lastInsertedRowID`.
+    var declaresLastInsertedRowID = false
+
+    var indexes: [IndexDescription] {
+        var order: [String] = []
+        var bySuffix: [String: IndexDescription] = [:]
+        for column in columns {
+            for index in column.indexes {
+                if bySuffix[index.suffix] == nil {
+                    order.append(index.suffix)
+                    bySuffix[index.suffix] = IndexDescription(suffix: index.suffix, isUnique: false, members: [])
+                }
+                bySuffix[index.suffix]!.isUnique = bySuffix[index.suffix]!.isUnique || index.isUnique
+                bySuffix[index.suffix]!.members.append(IndexMember(propertyName: column.property.name, order: index.order))
+            }
+        }
+        return order.map { bySuffix[$0]! }
+    }
+
+    /// Multi-column constraints grouped by name in declaration order.
+    func groupedConstraints(_ pick: (ColumnDescription) -> [NamedMember]) -> [(name: String, members: [IndexMember])] {
+        var order: [String] = []
+        var byName: [String: [IndexMember]] = [:]
+        for column in columns {
+            for member in pick(column) {
+                if byName[member.name] == nil { order.append(member.name) }
+                byName[member.name, default: []].append(IndexMember(propertyName: column.property.name, order: member.order))
+            }
+        }
+        return order.map { ($0, byName[$0]!) }
+    }
+}
+
+/// A stored property as declared.
+struct StoredProperty: Equatable {
+    var name: String
+    /// The declared type, as written (`Int?`, `[String]`, `Date`).
+    var typeText: String
+    /// The initial value expression, as written, if any.
+    var defaultText: String?
+    var isLet: Bool
+    var position: SourcePosition
+
+    /// `T?`, `Optional<T>` and `T!` columns are nullable and default to nil.
+    var isOptional: Bool {
+        let text = typeText.trimmingCharacters(in: .whitespaces)
+        return text.hasSuffix("?") || text.hasSuffix("!") || text.hasPrefix("Optional<")
+    }
+
+    /// The type with one level of optionality removed.
+    var wrappedTypeText: String {
+        let text = typeText.trimmingCharacters(in: .whitespaces)
+        if text.hasSuffix("?") || text.hasSuffix("!") { return String(text.dropLast()) }
+        if text.hasPrefix("Optional<"), text.hasSuffix(">") { return String(text.dropFirst(9).dropLast()) }
+        return text
+    }
+}
+
+struct ColumnDescription: Equatable {
+    var property: StoredProperty
+    var columnName: String
+    var primaryKey: PrimaryKeyDescription?
+    var isNotNull = false
+    var unique: UniqueDescription?
+    var defaultValue: DefaultValueDescription?
+    var collate: String?
+    var checks: [CheckDescription] = []
+    var indexes: [IndexAnnotation] = []
+    var multiPrimary: [NamedMember] = []
+    var multiUnique: [NamedMember] = []
+    var foreignKey: ForeignKeyDescription?
+}
+
+struct PrimaryKeyDescription: Equatable {
+    var order: String?
+    var autoIncrement: Bool
+    var onConflict: String?
+    var position: SourcePosition
+}
+
+struct UniqueDescription: Equatable {
+    var onConflict: String?
+}
+
+/// A `@Default` literal as written (`""`, `0`, `-1.5`, `true`, `nil`, `.currentTimestamp`).
+struct DefaultValueDescription: Equatable {
+    var literalText: String
+}
+
+/// A `@Check` expression as written, with the property names it mentions and where it stands.
+struct CheckDescription: Equatable {
+    var expressionText: String
+    var referencedProperties: [String]
+    var position: SourcePosition
+}
+
+struct IndexAnnotation: Equatable {
+    var suffix: String
+    var order: String?
+    var isUnique: Bool
+}
+
+struct NamedMember: Equatable {
+    var name: String
+    var order: String?
+}
+
+struct IndexMember: Equatable {
+    var propertyName: String
+    var order: String?
+}
+
+struct IndexDescription: Equatable {
+    var suffix: String
+    var isUnique: Bool
+    var members: [IndexMember]
+}
+
+struct ForeignKeyDescription: Equatable {
+    var table: String
+    var column: String
+    var onDelete: String?
+    var onUpdate: String?
+}
+
+struct VirtualTableDescription: Equatable {
+    var module: String
+    var tokenizer: String?
+}

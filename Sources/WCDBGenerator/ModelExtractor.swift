@@ -1,0 +1,334 @@
+import SwiftParser
+import SwiftSyntax
+
+/// Reads a model file: finds every struct or final class that names `TableCodable` (or
+/// `TableEncodable`/`TableDecodable`) in its own inheritance clause, and turns its stored properties
+/// and comment annotations into `ModelDescription`s. Problems become located diagnostics; the
+/// extractor never stops at the first one, so a build shows them all.
+struct ModelExtractor {
+    static let modelProtocols: Set<String> = ["TableCodable", "TableEncodable", "TableDecodable"]
+    /// WCDB's auto-increment hooks: members with these names are not columns.
+    static let autoIncrementHooks: Set<String> = ["isAutoIncrement", "lastInsertedRowID"]
+
+    let fileName: String
+    let tree: SourceFileSyntax
+    let converter: SourceLocationConverter
+    private(set) var models: [ModelDescription] = []
+    private(set) var diagnostics: [GeneratorDiagnostic] = []
+
+    init(source: String, fileName: String) {
+        self.fileName = fileName
+        self.tree = Parser.parse(source: source)
+        self.converter = SourceLocationConverter(fileName: fileName, tree: tree)
+    }
+
+    /// The file's import declarations, which the generated file repeats so the same types resolve.
+    var imports: [String] {
+        tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self)?.trimmedDescription }
+    }
+
+    mutating func extract() {
+        for statement in tree.statements {
+            if let decl = statement.item.as(DeclSyntax.self) {
+                visit(decl, parents: [])
+            }
+        }
+    }
+
+    // MARK: - Walking declarations
+
+    private mutating func visit(_ decl: DeclSyntax, parents: [String]) {
+        if let structure = decl.as(StructDeclSyntax.self) {
+            let name = parents + [structure.name.text]
+            if isModel(structure.inheritanceClause) {
+                extractModel(Syntax(structure), name: name, kind: .structure, modifiers: structure.modifiers,
+                             members: structure.memberBlock)
+            }
+            visitMembers(structure.memberBlock, parents: name)
+        } else if let type = decl.as(ClassDeclSyntax.self) {
+            let name = parents + [type.name.text]
+            if isModel(type.inheritanceClause) {
+                if type.modifiers.contains(where: { $0.name.tokenKind == .keyword(.final) }) {
+                    extractModel(Syntax(type), name: name, kind: .finalClass, modifiers: type.modifiers, members: type.memberBlock)
+                } else {
+                    report("a TableCodable class must be `final` (the generated decoder creates instances with `init()`); write `final class \(type.name.text)`, or use a struct",
+                           at: position(of: type.classKeyword))
+                }
+            }
+            visitMembers(type.memberBlock, parents: name)
+        } else if let enumeration = decl.as(EnumDeclSyntax.self) {
+            visitMembers(enumeration.memberBlock, parents: parents + [enumeration.name.text])
+        } else if let extensionDecl = decl.as(ExtensionDeclSyntax.self) {
+            visitMembers(extensionDecl.memberBlock, parents: parents + [extensionDecl.extendedType.trimmedDescription])
+        }
+    }
+
+    private mutating func visitMembers(_ block: MemberBlockSyntax, parents: [String]) {
+        for member in block.members {
+            visit(member.decl, parents: parents)
+        }
+    }
+
+    private func isModel(_ clause: InheritanceClauseSyntax?) -> Bool {
+        guard let clause else { return false }
+        return clause.inheritedTypes.contains { inherited in
+            let text = inherited.type.trimmedDescription
+            let last = text.split(separator: ".").last.map(String.init) ?? text
+            return Self.modelProtocols.contains(last)
+        }
+    }
+
+    // MARK: - One model
+
+    private mutating func extractModel(_ node: Syntax, name: [String], kind: ModelDescription.Kind,
+                                       modifiers: DeclModifierListSyntax, members: MemberBlockSyntax) {
+        let typeName = name.joined(separator: ".")
+        var access = ""
+        for modifier in modifiers {
+            switch modifier.name.tokenKind {
+            case .keyword(.public), .keyword(.open): access = "public"
+            case .keyword(.package): access = "package"
+            case .keyword(.private), .keyword(.fileprivate):
+                report("a TableCodable model can't be \(modifier.name.text): the generated bindings live in another file of the module; make it internal, package or public",
+                       at: position(of: modifier.name))
+                return
+            default: break
+            }
+        }
+        var model = ModelDescription(typeName: typeName, kind: kind, accessModifier: access, position: position(of: node))
+
+        // First pass: the stored properties, so @Check can tell property names from other identifiers.
+        var stored: [(StoredProperty, [RawAnnotation], isStatic: Bool)] = []
+        for member in members.members {
+            let annotations = annotationItems(in: member.decl.leadingTrivia, startingAt: member.decl.position)
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else {
+                if let first = annotations.first {
+                    report("annotations apply to stored properties; @\(first.name) stands above a declaration that is not one", at: first.position)
+                }
+                continue
+            }
+            let isStatic = variable.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+            let properties = storedProperties(of: variable, annotations: annotations, isStatic: isStatic)
+            if properties.count > 1, let first = annotations.first {
+                report("annotate one property per declaration: split `\(variable.bindings.trimmedDescription)` into separate `var` lines",
+                       at: first.position)
+                continue
+            }
+            for property in properties {
+                stored.append((property, annotations, isStatic))
+            }
+        }
+        let propertyNames = Set(stored.filter { !$0.isStatic }.map { $0.0.name })
+
+        // Type annotations.
+        for raw in annotationItems(in: node.leadingTrivia, startingAt: node.position) {
+            do {
+                switch try AnnotationInterpreter.interpret(raw, at: .type(name: typeName), propertyNames: propertyNames) {
+                case .withoutRowID: model.withoutRowID = true
+                case .check(let check): model.tableChecks.append(check)
+                case .virtualTable(let table): model.virtualTable = table
+                default: break
+                }
+            } catch {
+                report(error)
+            }
+        }
+
+        // Columns.
+        var primaryKey: (String, SourcePosition)?
+        var columnNames: [String: String] = [:]
+        for (property, annotations, isStatic) in stored {
+            if isStatic {
+                if let first = annotations.first {
+                    report("annotations apply to stored instance properties; `static` \(property.name) is not a column", at: first.position)
+                }
+                continue
+            }
+            if Self.autoIncrementHooks.contains(property.name) {
+                if property.name == "isAutoIncrement" { model.declaresIsAutoIncrement = true }
+                if property.name == "lastInsertedRowID" { model.declaresLastInsertedRowID = true }
+                continue
+            }
+            guard let column = makeColumn(property, annotations: annotations, propertyNames: propertyNames, model: &model) else {
+                continue
+            }
+            if let primary = column.primaryKey {
+                if let (existing, _) = primaryKey {
+                    report("\(typeName) already has @PrimaryKey on \(existing); a table has one primary key: use @MultiPrimary(\"name\") on each property for a composite key",
+                           at: primary.position)
+                } else {
+                    primaryKey = (property.name, primary.position)
+                }
+            }
+            if let other = columnNames[column.columnName.lowercased()] {
+                report("column name \"\(column.columnName)\" is used by both \(other) and \(property.name); give one of them another name with @Column(\"name\")",
+                       at: property.position)
+            }
+            columnNames[column.columnName.lowercased()] = property.name
+            model.columns.append(column)
+        }
+        if let (name, position) = primaryKey, model.columns.contains(where: { !$0.multiPrimary.isEmpty }) {
+            report("\(typeName) has both @PrimaryKey (on \(name)) and @MultiPrimary; a table has one primary key: keep one of them", at: position)
+        }
+        if model.columns.isEmpty && model.virtualTable == nil {
+            report("\(typeName) has no stored properties to map to columns; add one, or remove the TableCodable conformance", at: model.position)
+        }
+        if model.withoutRowID, let (name, _) = primaryKey,
+           let column = model.columns.first(where: { $0.property.name == name }), column.primaryKey?.autoIncrement == true {
+            report("@WithoutRowID tables have no rowid, so SQLite refuses AUTOINCREMENT on them; remove autoIncrement from \(name)'s @PrimaryKey, or remove @WithoutRowID",
+                   at: model.position)
+        }
+        if model.withoutRowID && primaryKey == nil && !model.columns.contains(where: { !$0.multiPrimary.isEmpty }) {
+            report("@WithoutRowID tables need a primary key: add @PrimaryKey to a property (or @MultiPrimary to several)", at: model.position)
+        }
+        models.append(model)
+    }
+
+    private mutating func storedProperties(of variable: VariableDeclSyntax, annotations: [RawAnnotation], isStatic: Bool) -> [StoredProperty] {
+        var result: [StoredProperty] = []
+        let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
+        for binding in variable.bindings {
+            if let accessors = binding.accessorBlock {
+                // willSet/didSet observers keep a property stored; get/set or a bare getter make it computed.
+                if case .accessors(let list) = accessors.accessors {
+                    let observersOnly = list.allSatisfy {
+                        $0.accessorSpecifier.tokenKind == .keyword(.willSet) || $0.accessorSpecifier.tokenKind == .keyword(.didSet)
+                    }
+                    if !observersOnly { reportComputed(annotations, binding); continue }
+                } else {
+                    reportComputed(annotations, binding)
+                    continue
+                }
+            }
+            guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else {
+                if !isStatic {
+                    report("the generator maps simple properties only; declare `\(binding.pattern.trimmedDescription)` as one named property per line",
+                           at: position(of: binding))
+                }
+                continue
+            }
+            var name = identifier.identifier.text
+            if name.hasPrefix("`") && name.hasSuffix("`") { name = String(name.dropFirst().dropLast()) }
+            result.append(StoredProperty(
+                name: name,
+                typeText: binding.typeAnnotation?.type.trimmedDescription ?? "",
+                defaultText: binding.initializer?.value.trimmedDescription,
+                isLet: isLet,
+                position: position(of: identifier)))
+        }
+        return result
+    }
+
+    private mutating func reportComputed(_ annotations: [RawAnnotation], _ binding: PatternBindingSyntax) {
+        if let first = annotations.first {
+            report("annotations apply to stored properties; `\(binding.pattern.trimmedDescription)` is computed, so it is never a column",
+                   at: first.position)
+        }
+    }
+
+    private mutating func makeColumn(_ property: StoredProperty, annotations: [RawAnnotation], propertyNames: Set<String>,
+                                     model: inout ModelDescription) -> ColumnDescription? {
+        var interpreted: [(Annotation, RawAnnotation)] = []
+        for raw in annotations {
+            do {
+                interpreted.append((try AnnotationInterpreter.interpret(raw, at: .property(name: property.name), propertyNames: propertyNames), raw))
+            } catch {
+                report(error)
+            }
+        }
+        if let (_, raw) = interpreted.first(where: { $0.0 == .ignore }) {
+            if let other = interpreted.first(where: { $0.0 != .ignore }) {
+                report("@Ignore leaves \(property.name) out of the table, so @\(other.1.name) has nothing to apply to; remove one of them",
+                       at: other.1.position)
+            }
+            if model.kind == .structure && property.defaultText == nil && !(property.isOptional && !property.isLet) {
+                report("@Ignore property \(property.name) needs an initial value (e.g. `= nil`), because objects read from the database are built without it",
+                       at: raw.position)
+            }
+            model.ignoredProperties.append(property)
+            return nil
+        }
+        if property.typeText.isEmpty {
+            report("property \(property.name) needs an explicit type annotation (e.g. `var \(property.name): Int = 0`): the generator reads types from the source; or mark it // @Ignore",
+                   at: property.position)
+            return nil
+        }
+        if property.isLet && model.kind == .finalClass {
+            report("`let \(property.name)` can't be filled in after `init()` in a class; make it `var`, or mark it // @Ignore",
+                   at: property.position)
+            return nil
+        }
+        if property.isLet && property.defaultText != nil {
+            report("`let \(property.name)` has an initial value, so values read from the database can't be stored in it; make it `var`, or mark it // @Ignore",
+                   at: property.position)
+            return nil
+        }
+
+        var column = ColumnDescription(property: property, columnName: property.name)
+        for (annotation, raw) in interpreted {
+            switch annotation {
+            case .column(let name): column.columnName = name
+            case .primaryKey(let order, let autoIncrement, let onConflict):
+                if autoIncrement && !Self.isIntegerType(property.wrappedTypeText) {
+                    report("autoIncrement needs an integer primary key (Int, Int64, Int32 …, optional or not); \(property.name) is \(property.typeText)",
+                           at: raw.position)
+                }
+                column.primaryKey = PrimaryKeyDescription(order: order, autoIncrement: autoIncrement, onConflict: onConflict, position: raw.position)
+            case .notNull: column.isNotNull = true
+            case .unique(let onConflict): column.unique = UniqueDescription(onConflict: onConflict)
+            case .defaultValue(let value): column.defaultValue = value
+            case .collate(let name): column.collate = name
+            case .check(let check): column.checks.append(check)
+            case .index(let index): column.indexes.append(index)
+            case .multiPrimary(let member): column.multiPrimary.append(member)
+            case .multiUnique(let member): column.multiUnique.append(member)
+            case .foreignKey(let key): column.foreignKey = key
+            case .ignore, .withoutRowID, .virtualTable: break
+            }
+        }
+        return column
+    }
+
+    static func isIntegerType(_ text: String) -> Bool {
+        ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64"].contains(text)
+            || text.hasPrefix("Swift.Int")
+    }
+
+    // MARK: - Comments
+
+    /// The annotation items in a declaration's leading comments. Malformed lines are reported here.
+    private mutating func annotationItems(in trivia: Trivia, startingAt start: AbsolutePosition) -> [RawAnnotation] {
+        var items: [RawAnnotation] = []
+        var offset = start
+        for piece in trivia {
+            defer { offset += piece.sourceLength }
+            let text: String
+            switch piece {
+            case .lineComment(let comment), .docLineComment(let comment): text = comment
+            default: continue
+            }
+            let location = converter.location(for: offset)
+            switch AnnotationScanner.scan(comment: text, at: SourcePosition(line: location.line, column: location.column)) {
+            case .prose: continue
+            case .annotations(let found): items += found
+            case .malformed(let message, let position): report(GeneratorDiagnosticBox(message: message, position: position))
+            }
+        }
+        return items
+    }
+
+    // MARK: - Locations and reports
+
+    private func position(of node: some SyntaxProtocol) -> SourcePosition {
+        let location = node.startLocation(converter: converter)
+        return SourcePosition(line: location.line, column: location.column)
+    }
+
+    private mutating func report(_ message: String, at position: SourcePosition) {
+        diagnostics.append(GeneratorDiagnostic(file: fileName, line: position.line, column: position.column, message: message))
+    }
+
+    private mutating func report(_ box: GeneratorDiagnosticBox) {
+        report(box.message, at: box.position)
+    }
+}
