@@ -70,7 +70,7 @@ let package = Package(
             name: "GeneratorTests",
             dependencies: ["WCDBGenerator"],
             path: "Tests/GeneratorTests",
-            resources: [.copy("Golden")]
+            exclude: ["Golden"]
         ),
 
         // MARK: Examples (each uses the plugin exactly as a user's package would)

@@ -95,6 +95,7 @@ struct ModelExtractor {
             default: break
             }
         }
+        let diagnosticsBefore = diagnostics.count
         var model = ModelDescription(typeName: typeName, kind: kind, accessModifier: access, position: position(of: node))
 
         // First pass: the stored properties, so @Check can tell property names from other identifiers.
@@ -170,7 +171,7 @@ struct ModelExtractor {
         if let (name, position) = primaryKey, model.columns.contains(where: { !$0.multiPrimary.isEmpty }) {
             report("\(typeName) has both @PrimaryKey (on \(name)) and @MultiPrimary; a table has one primary key: keep one of them", at: position)
         }
-        if model.columns.isEmpty && model.virtualTable == nil {
+        if model.columns.isEmpty && model.virtualTable == nil && diagnostics.count == diagnosticsBefore {
             report("\(typeName) has no stored properties to map to columns; add one, or remove the TableCodable conformance", at: model.position)
         }
         if model.withoutRowID, let (name, _) = primaryKey,

@@ -1,0 +1,25 @@
+import WCDBSwift
+
+enum Role: Int, Codable {
+    case member
+    case admin
+}
+
+extension Chat {
+    /// A person in a group chat: one row per (group, person).
+    package struct Membership: TableCodable {
+        // @MultiPrimary("primaryKey") @ForeignKey(table: "group", column: "id", onDelete: .cascade, onUpdate: .noAction)
+        var groupID: Int64
+        // @MultiPrimary("primaryKey", order: .descending)
+        // @MultiUnique("personRole") @Index("_person", unique: true)
+        var personID: Int64
+        // @MultiUnique("personRole", order: .ascending) @Index("_person", order: .descending)
+        var role: Role = .member
+        /// Ordinary comments stay ordinary: email me @ home.
+        var tags: [String] = []
+        var `default`: UInt8 = 0
+        let joinedAt: Double
+    }
+}
+
+enum Chat {}
