@@ -1,0 +1,48 @@
+/// A chain-call insert: `prepareInsert(of:intoTable:)`, then `execute(with:)` as often as needed; the
+/// statement is prepared once per handle and reused.
+public final class Insert<Object: TableEncodable> {
+    let database: HandleRepresentable
+    let inserter: ObjectInserter<Object>
+    public private(set) var changes = 0
+
+    init(database: HandleRepresentable, properties: [PropertyConvertible]?, table: String, orReplace: Bool) {
+        self.database = database
+        inserter = ObjectInserter(properties: properties, table: table, orReplace: orReplace)
+    }
+
+    public var description: String { inserter.sql.sql }
+
+    public func execute(with objects: [Object]) throws {
+        try inserter.insert(objects, on: AnyHandleRepresentable(database))
+        changes = objects.count
+    }
+
+    public func execute(with objects: Object...) throws {
+        try execute(with: objects)
+    }
+}
+
+extension HandleRepresentable {
+    public func prepareInsert<Object: TableEncodable>(of type: Object.Type, intoTable table: String) throws -> Insert<Object> {
+        Insert(database: self, properties: nil, table: table, orReplace: false)
+    }
+
+    public func prepareInsertOrReplace<Object: TableEncodable>(of type: Object.Type, intoTable table: String) throws -> Insert<Object> {
+        Insert(database: self, properties: nil, table: table, orReplace: true)
+    }
+
+    public func prepareInsert<Object: TableEncodable>(on properties: PropertyConvertible..., intoTable table: String) throws -> Insert<Object> {
+        Insert(database: self, properties: properties, table: table, orReplace: false)
+    }
+}
+
+/// An existential `HandleRepresentable` passed where a generic one is expected.
+struct AnyHandleRepresentable: HandleRepresentable {
+    let base: HandleRepresentable
+    init(_ base: HandleRepresentable) { self.base = base }
+    func withHandle<T>(forWriting: Bool, _ body: (Handle) throws -> T) throws -> T { try base.withHandle(forWriting: forWriting, body) }
+    func run(embeddedTransaction: () throws -> Void) throws { try base.run(embeddedTransaction: embeddedTransaction) }
+    func prepare(_ sql: String) throws -> CoreStatement { try base.prepare(sql) }
+    var tag: Int? { base.tag }
+    var path: String { base.path }
+}

@@ -1,0 +1,104 @@
+/// A select across several tables that decodes one object per table from each row (Swift guide 2.2,
+/// multi-table select): each result maps a table name to its object.
+///
+/// Properties must name their table (`Sample.Properties.identifier.in(table: "sampleTable")`); the
+/// properties of one table are decoded into that property's model type.
+public final class MultiSelect {
+    /// One table's share of the result row.
+    struct Part {
+        let table: String
+        let type: any TableDecodable.Type
+        let mapping: PropertyMapping
+    }
+
+    let database: HandleRepresentable
+    let statement: StatementSelect
+    let parts: [Part]
+    private var cursor: CoreStatement?
+
+    init(database: HandleRepresentable, properties: [PropertyConvertible], tables: [String]) throws {
+        self.database = database
+        let selected = properties.map { $0.asProperty() }
+        var order: [String] = []
+        var byTable: [String: (type: any TableDecodable.Type, columns: [(property: Int, column: Int)])] = [:]
+        for (column, property) in selected.enumerated() {
+            guard let table = property.tableName else {
+                throw WCDBError.interface("multi-table select needs every property qualified by its table: write \(property.name).in(table: \"…\")",
+                                          operation: "multi select")
+            }
+            guard let type = property.tableDecodableType else {
+                throw WCDBError.interface("property \(property.name) does not belong to a TableDecodable model, so it can't be decoded",
+                                          operation: "multi select")
+            }
+            if byTable[table] == nil {
+                order.append(table)
+                byTable[table] = (type, [])
+            }
+            byTable[table]!.columns.append((property.propertyIndex, column))
+        }
+        parts = order.map { table in
+            let entry = byTable[table]!
+            let count = entry.type.propertyCount
+            var indexes = Array(repeating: -1, count: selected.count)
+            for (property, column) in entry.columns { indexes[column] = property }
+            return Part(table: table, type: entry.type,
+                        mapping: PropertyMapping(propertyCount: count, selectedPropertyIndexes: indexes))
+        }
+        statement = StatementSelect().select(selected).from(tables)
+    }
+
+    public var description: String { statement.description }
+
+    @discardableResult public func `where`(_ condition: Condition) -> MultiSelect { statement.where(condition); return self }
+    @discardableResult public func order(by orderList: OrderBy...) -> MultiSelect { statement.order(by: orderList); return self }
+    @discardableResult public func limit(_ limit: Limit) -> MultiSelect { statement.limit(limit); return self }
+    @discardableResult public func limit(_ limit: Limit, offset: Offset) -> MultiSelect { statement.limit(limit, offset: offset); return self }
+    @discardableResult public func limit(from begin: Limit, to end: Limit) -> MultiSelect { statement.limit(from: begin, to: end); return self }
+
+    public func allMultiObjects() throws -> [[String: any TableDecodable]] {
+        var results: [[String: any TableDecodable]] = []
+        while let result = try nextMultiObject() { results.append(result) }
+        return results
+    }
+
+    public func nextMultiObject() throws -> [String: any TableDecodable]? {
+        if cursor == nil { cursor = try database.prepare(statement.description) }
+        guard let cursor else { return nil }
+        do {
+            if try cursor.step() {
+                var result: [String: any TableDecodable] = [:]
+                for part in parts {
+                    result[part.table] = try part.type.decode(from: cursor.handleStatement, mapping: part.mapping)
+                }
+                return result
+            }
+        } catch {
+            self.cursor?.finalize()
+            self.cursor = nil
+            throw error
+        }
+        cursor.finalize()
+        self.cursor = nil
+        return nil
+    }
+
+    deinit { cursor?.finalize() }
+}
+
+extension TableDecodable {
+    /// How many column properties the model has.
+    static var propertyCount: Int { objectRelationalMapping.properties.count }
+}
+
+extension HandleRepresentable {
+    public func prepareMultiSelect(on properties: PropertyConvertible..., fromTables tables: [String]) throws -> MultiSelect {
+        try MultiSelect(database: self, properties: properties, tables: tables)
+    }
+
+    public func prepareMultiSelect(on properties: [PropertyConvertible], fromTables tables: [String],
+                                   where condition: Condition? = nil) throws -> MultiSelect {
+        let select = try MultiSelect(database: self, properties: properties, tables: tables)
+        if let condition { select.where(condition) }
+        return select
+    }
+}

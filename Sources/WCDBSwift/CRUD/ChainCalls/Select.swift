@@ -1,0 +1,86 @@
+/// A chain-call select of model objects (Swift guide 2.2): configure it with `where`, `order(by:)`,
+/// `limit`…, then read everything with `allObjects()` or stream it with `nextObject()`.
+///
+/// Streaming keeps one statement (and its handle) until the last row has been read, or until the
+/// Select is released. A Select belongs to the thread that uses it: it is not `Sendable`.
+public final class Select<Object: TableDecodable> {
+    let database: HandleRepresentable
+    let statement: StatementSelect
+    let mapping: PropertyMapping
+    private var cursor: CoreStatement?
+
+    init(database: HandleRepresentable, properties: [PropertyConvertible]?, table: String, isDistinct: Bool) {
+        let binding = Object.objectRelationalMapping
+        let selected = (properties ?? binding.properties).map { $0.asProperty() }
+        self.database = database
+        statement = StatementSelect().select(distinct: isDistinct, selected).from(table)
+        mapping = PropertyMapping(propertyCount: binding.properties.count, selectedPropertyIndexes: selected.map(\.propertyIndex))
+    }
+
+    /// The SQL this select runs.
+    public var description: String { statement.description }
+
+    @discardableResult public func `where`(_ condition: Condition) -> Select { statement.where(condition); return self }
+    @discardableResult public func order(by orderList: OrderBy...) -> Select { statement.order(by: orderList); return self }
+    @discardableResult public func order(by orderList: [OrderBy]) -> Select { statement.order(by: orderList); return self }
+    @discardableResult public func limit(from begin: Limit, to end: Limit) -> Select { statement.limit(from: begin, to: end); return self }
+    @discardableResult public func limit(_ limit: Limit) -> Select { statement.limit(limit); return self }
+    @discardableResult public func limit(_ limit: Limit, offset: Offset) -> Select { statement.limit(limit, offset: offset); return self }
+    @discardableResult public func offset(_ offset: Offset) -> Select { statement.offset(offset); return self }
+    @discardableResult public func group(by expressions: ExpressionConvertible...) -> Select { statement.group(by: expressions); return self }
+    @discardableResult public func having(_ condition: Condition) -> Select { statement.having(condition); return self }
+
+    /// Every (remaining) object.
+    public func allObjects() throws -> [Object] {
+        if cursor != nil {
+            var objects: [Object] = []
+            while let object = try nextObject() { objects.append(object) }
+            return objects
+        }
+        let sql = statement.description
+        let mapping = mapping
+        return try database.withHandle(forWriting: false) { handle in
+            try StatementSource.oneOff(sql).withStatement(on: handle) { statement in
+                var objects: [Object] = []
+                while try statement.step() { objects.append(try Object.decode(from: statement, mapping: mapping)) }
+                return objects
+            }
+        }
+    }
+
+    /// The next object, or nil when there are no more (the statement is then released).
+    public func nextObject() throws -> Object? {
+        if cursor == nil { cursor = try database.prepare(statement.description) }
+        guard let cursor else { return nil }
+        do {
+            if try cursor.step() {
+                return try Object.decode(from: cursor.handleStatement, mapping: mapping)
+            }
+        } catch {
+            finish()
+            throw error
+        }
+        finish()
+        return nil
+    }
+
+    private func finish() {
+        cursor?.finalize()
+        cursor = nil
+    }
+
+    deinit { cursor?.finalize() }
+}
+
+extension HandleRepresentable {
+    /// A chain-call select of `Object`s from `table`.
+    public func prepareSelect<Object: TableDecodable>(of type: Object.Type, fromTable table: String, isDistinct: Bool = false) throws -> Select<Object> {
+        Select(database: self, properties: nil, table: table, isDistinct: isDistinct)
+    }
+
+    /// A chain-call select of some of `Object`'s properties from `table`.
+    public func prepareSelect<Object: TableDecodable>(on properties: PropertyConvertible..., fromTable table: String,
+                                                      isDistinct: Bool = false) throws -> Select<Object> {
+        Select(database: self, properties: properties, table: table, isDistinct: isDistinct)
+    }
+}

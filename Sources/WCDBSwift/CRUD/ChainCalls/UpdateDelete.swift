@@ -1,0 +1,93 @@
+/// A chain-call update: `prepareUpdate(table:on:)`, clauses, then `execute(with:)` an object or a row.
+public final class Update {
+    let database: HandleRepresentable
+    let table: String
+    let properties: [Property]
+    var condition: Condition?
+    var orderList: [OrderBy]?
+    var limitValue: Limit?
+    var offsetValue: Offset?
+    public private(set) var changes = 0
+
+    init(database: HandleRepresentable, table: String, properties: [PropertyConvertible]) {
+        self.database = database
+        self.table = table
+        self.properties = properties.map { $0.asProperty() }
+    }
+
+    @discardableResult public func `where`(_ condition: Condition) -> Update { self.condition = condition; return self }
+    @discardableResult public func order(by orderList: OrderBy...) -> Update { self.orderList = orderList; return self }
+    @discardableResult public func limit(_ limit: Limit) -> Update { limitValue = limit; return self }
+    @discardableResult public func limit(_ limit: Limit, offset: Offset) -> Update { limitValue = limit; offsetValue = offset; return self }
+    @discardableResult public func offset(_ offset: Offset) -> Update { offsetValue = offset; return self }
+
+    public func execute<Object: TableEncodable>(with object: Object) throws {
+        let builder = UpdateStatementBuilder(table: table, properties: properties, tail: tail)
+        changes = try database.withHandle(forWriting: true) { handle in
+            try builder.source.withStatement(on: handle) { statement in
+                for (offset, property) in properties.enumerated() {
+                    Object.bind(object, propertyIndex: property.propertyIndex, to: statement, atIndex: Int32(offset + 1))
+                }
+                _ = try statement.step()
+                return handle.changes
+            }
+        }
+    }
+
+    public func execute(with row: [ColumnEncodable]) throws {
+        let builder = UpdateStatementBuilder(table: table, properties: properties, tail: tail)
+        changes = try database.withHandle(forWriting: true) { handle in
+            try builder.source.withStatement(on: handle) { statement in
+                for (offset, value) in row.enumerated() { value.bindColumn(to: statement, atIndex: Int32(offset + 1)) }
+                _ = try statement.step()
+                return handle.changes
+            }
+        }
+    }
+
+    private var tail: ClauseTail { ClauseTail(condition: condition, orderBy: orderList, limit: limitValue, offset: offsetValue) }
+}
+
+/// A chain-call delete: `prepareDelete(fromTable:)`, clauses, then `execute()`.
+public final class Delete {
+    let database: HandleRepresentable
+    let statement: StatementDelete
+    public private(set) var changes = 0
+
+    init(database: HandleRepresentable, table: String) {
+        self.database = database
+        statement = StatementDelete().delete(fromTable: table)
+    }
+
+    public var description: String { statement.description }
+
+    @discardableResult public func `where`(_ condition: Condition) -> Delete { statement.where(condition); return self }
+    @discardableResult public func order(by orderList: OrderBy...) -> Delete { statement.order(by: orderList); return self }
+    @discardableResult public func limit(_ limit: Limit) -> Delete { statement.limit(limit); return self }
+    @discardableResult public func limit(_ limit: Limit, offset: Offset) -> Delete { statement.limit(limit, offset: offset); return self }
+    @discardableResult public func offset(_ offset: Offset) -> Delete { statement.offset(offset); return self }
+
+    public func execute() throws {
+        let sql = statement.description
+        changes = try database.withHandle(forWriting: true) { handle in
+            try StatementSource.oneOff(sql).withStatement(on: handle) { statement in
+                _ = try statement.step()
+                return handle.changes
+            }
+        }
+    }
+}
+
+extension HandleRepresentable {
+    public func prepareUpdate(table: String, on properties: PropertyConvertible...) throws -> Update {
+        Update(database: self, table: table, properties: properties)
+    }
+
+    public func prepareUpdate(table: String, on properties: [PropertyConvertible]) throws -> Update {
+        Update(database: self, table: table, properties: properties)
+    }
+
+    public func prepareDelete(fromTable table: String) throws -> Delete {
+        Delete(database: self, table: table)
+    }
+}

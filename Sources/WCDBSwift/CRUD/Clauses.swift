@@ -1,0 +1,57 @@
+/// WCDB's names for the clause arguments of the convenience API: any expression can be a condition,
+/// a limit or an offset; any ordering term can order.
+public typealias Condition = ExpressionConvertible
+public typealias OrderBy = OrderingTermConvertible
+public typealias Limit = ExpressionConvertible
+public typealias Offset = ExpressionConvertible
+/// WCDB 1.x name of a value that can be bound as a column (`update(table:on:with row:)`).
+public typealias ColumnEncodableBase = ColumnEncodable
+public typealias ColumnCodableBase = ColumnEncodable
+
+/// The optional `WHERE … ORDER BY … LIMIT … OFFSET …` tail shared by select, update and delete.
+@usableFromInline
+struct ClauseTail {
+    @usableFromInline var condition: Condition?
+    @usableFromInline var orderBy: [OrderBy]?
+    @usableFromInline var limit: Limit?
+    @usableFromInline var offset: Offset?
+
+    @inlinable
+    init(condition: Condition?, orderBy: [OrderBy]?, limit: Limit?, offset: Offset?) {
+        self.condition = condition
+        self.orderBy = orderBy
+        self.limit = limit
+        self.offset = offset
+    }
+
+    @inlinable
+    var isEmpty: Bool { condition == nil && (orderBy?.isEmpty ?? true) && limit == nil && offset == nil }
+
+    func apply(to statement: StatementSelect) {
+        if let condition { statement.where(condition) }
+        if let orderBy, !orderBy.isEmpty { statement.order(by: orderBy) }
+        applyLimit(limit: { statement.limit($0) }, limitOffset: { statement.limit($0, offset: $1) })
+    }
+
+    func apply(to statement: StatementUpdate) {
+        if let condition { statement.where(condition) }
+        if let orderBy, !orderBy.isEmpty { statement.order(by: orderBy) }
+        applyLimit(limit: { statement.limit($0) }, limitOffset: { statement.limit($0, offset: $1) })
+    }
+
+    func apply(to statement: StatementDelete) {
+        if let condition { statement.where(condition) }
+        if let orderBy, !orderBy.isEmpty { statement.order(by: orderBy) }
+        applyLimit(limit: { statement.limit($0) }, limitOffset: { statement.limit($0, offset: $1) })
+    }
+
+    /// SQLite only accepts OFFSET after a LIMIT: an offset alone means "no limit" (-1).
+    private func applyLimit(limit apply: (Limit) -> Void, limitOffset applyBoth: (Limit, Offset) -> Void) {
+        switch (limit, offset) {
+        case (let limit?, let offset?): applyBoth(limit, offset)
+        case (let limit?, nil): apply(limit)
+        case (nil, let offset?): applyBoth(-1, offset)
+        case (nil, nil): break
+        }
+    }
+}

@@ -1,0 +1,100 @@
+/// Writes model objects with one prepared `INSERT` reused for every object.
+///
+/// The SQL is built once per (model, table, conflict behaviour, property set) and cached in the
+/// binding; the statement stays prepared in each handle's cache. Objects are bound by position with the
+/// generated encoder; an object that asks for auto-increment gets NULL in its primary key so SQLite
+/// assigns the next rowid, which is then reported back (`lastInsertedRowID`, and the key itself for
+/// classes and for the `inout` variants).
+@usableFromInline
+struct ObjectInserter<Object: TableEncodable> {
+    @usableFromInline let sql: CachedSQL
+    /// The bound properties in parameter order, or nil for all of them in declaration order.
+    @usableFromInline let propertyIndexes: [Int]?
+    /// The parameter (1-based) of the auto-increment primary key, if it is among the bound properties.
+    @usableFromInline let autoIncrementParameter: Int32?
+
+    @usableFromInline
+    init(properties: [PropertyConvertible]?, table: String, orReplace: Bool) {
+        let binding = Object.objectRelationalMapping
+        let selected = properties?.map { $0.asProperty() }
+        let indexes = selected?.map(\.propertyIndex)
+        let key = "insert\u{1}\(orReplace)\u{1}\(table)\u{1}" + (indexes?.map(String.init).joined(separator: ",") ?? "*")
+        sql = binding.statements.sql(for: key) {
+            let columns = (selected ?? binding.properties).map { $0.asColumn() }
+            return StatementInsert()
+                .insert(orReplace: orReplace, intoTable: table, with: columns)
+                .values(Array(repeating: Expression.bindParameter, count: columns.count))
+                .description
+        }
+        propertyIndexes = indexes
+        if let autoIncrement = binding.autoIncrementColumnIndex {
+            if let indexes {
+                autoIncrementParameter = indexes.firstIndex(of: autoIncrement).map { Int32($0 + 1) }
+            } else {
+                autoIncrementParameter = Int32(autoIncrement + 1)
+            }
+        } else {
+            autoIncrementParameter = nil
+        }
+    }
+
+    /// Inserts one object on `handle`; returns the rowid SQLite assigned when the object asked for
+    /// auto-increment, else nil.
+    @inlinable
+    func insert(_ object: Object, with statement: HandleStatement, on handle: Handle) throws -> Int64? {
+        if let propertyIndexes {
+            for (offset, propertyIndex) in propertyIndexes.enumerated() {
+                Object.bind(object, propertyIndex: propertyIndex, to: statement, atIndex: Int32(offset + 1))
+            }
+        } else {
+            Object.bindAll(object, to: statement)
+        }
+        var assignsRowID = false
+        if let autoIncrementParameter, object.isAutoIncrement {
+            statement.bindNull(toIndex: autoIncrementParameter)
+            assignsRowID = true
+        }
+        _ = try statement.step()
+        statement.reset()
+        return assignsRowID ? handle.lastInsertedRowID : nil
+    }
+
+    /// Inserts every object; several run inside one embedded transaction.
+    @inlinable
+    func insert(_ objects: [Object], on database: some HandleRepresentable) throws {
+        if objects.isEmpty { return }
+        let work = {
+            try database.withHandle(forWriting: true) { handle in
+                let statement = try handle.cachedStatement(for: sql)
+                defer { statement.reset() }
+                for object in objects {
+                    if let rowID = try insert(object, with: statement, on: handle) {
+                        // Classes see both updates; for structs this touches a copy, as WCDB does.
+                        var reported = object
+                        Object.assignInsertedRowID(rowID, to: &reported)
+                        reported.lastInsertedRowID = rowID
+                    }
+                }
+            }
+        }
+        if objects.count > 1 {
+            try database.run(embeddedTransaction: work)
+        } else {
+            try work()
+        }
+    }
+
+    /// Inserts one object and writes the assigned rowid back into it.
+    @inlinable
+    func insert(_ object: inout Object, on database: some HandleRepresentable) throws {
+        let rowID = try database.withHandle(forWriting: true) { handle -> Int64? in
+            let statement = try handle.cachedStatement(for: sql)
+            defer { statement.reset() }
+            return try insert(object, with: statement, on: handle)
+        }
+        if let rowID {
+            Object.assignInsertedRowID(rowID, to: &object)
+            object.lastInsertedRowID = rowID
+        }
+    }
+}

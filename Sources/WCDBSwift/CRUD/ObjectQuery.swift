@@ -1,0 +1,45 @@
+/// A select of model objects: its SQL and where each property lands in the result row.
+///
+/// Selecting every property of the model with no clauses is the common case: its SQL comes from the
+/// binding's cache, so it is built once per (model, table) and its statement stays prepared on each
+/// handle. Anything else is built per call from WINQ.
+@usableFromInline
+struct ObjectQuery<Object: TableDecodable> {
+    @usableFromInline let source: StatementSource
+    @usableFromInline let mapping: PropertyMapping
+
+    @usableFromInline
+    init(properties: [PropertyConvertible]?, table: String, tail: ClauseTail, distinct: Bool = false) {
+        let binding = Object.objectRelationalMapping
+        if properties == nil, tail.isEmpty, !distinct {
+            source = .cached(binding.statements.sql(for: "select\u{1}" + table) {
+                StatementSelect().select(binding.properties).from(table).description
+            })
+            mapping = PropertyMapping(identityOfCount: binding.properties.count)
+            return
+        }
+        let selected = (properties ?? binding.properties).map { $0.asProperty() }
+        let statement = StatementSelect().select(distinct: distinct, selected).from(table)
+        tail.apply(to: statement)
+        source = .oneOff(statement.description)
+        mapping = PropertyMapping(propertyCount: binding.properties.count, selectedPropertyIndexes: selected.map(\.propertyIndex))
+    }
+
+    @inlinable
+    func all(on handle: Handle) throws -> [Object] {
+        try source.withStatement(on: handle) { statement in
+            var objects: [Object] = []
+            while try statement.step() {
+                objects.append(try Object.decode(from: statement, mapping: mapping))
+            }
+            return objects
+        }
+    }
+
+    @inlinable
+    func first(on handle: Handle) throws -> Object? {
+        try source.withStatement(on: handle) { statement in
+            try statement.step() ? try Object.decode(from: statement, mapping: mapping) : nil
+        }
+    }
+}

@@ -1,0 +1,81 @@
+/// Value reads (Swift guide 1.3.4.3): the table as a matrix of `FundamentalValue`s, or one row, one
+/// column or one value of it.
+extension HandleRepresentable {
+    public func getRows(on columns: [ColumnResultConvertible] = [Column.all], fromTable table: String,
+                        where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
+                        limit: Limit? = nil, offset: Offset? = nil) throws -> FundamentalRowXColumn {
+        try readValues(select(columns, table, false, condition, orderList, limit, offset)) { statement in
+            var rows: FundamentalRowXColumn = []
+            let count = statement.columnCount
+            while try statement.step() {
+                rows.append((0..<count).map { statement.value(atIndex: Int32($0)) })
+            }
+            return rows
+        }
+    }
+
+    public func getRows(on column: ColumnResultConvertible, _ more: ColumnResultConvertible..., fromTable table: String,
+                        where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
+                        limit: Limit? = nil, offset: Offset? = nil) throws -> FundamentalRowXColumn {
+        try getRows(on: [column] + more, fromTable: table, where: condition, orderBy: orderList, limit: limit, offset: offset)
+    }
+
+    public func getRow(on columns: [ColumnResultConvertible] = [Column.all], fromTable table: String,
+                       where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
+                       offset: Offset? = nil) throws -> FundamentalRow {
+        try getRows(on: columns, fromTable: table, where: condition, orderBy: orderList, limit: 1, offset: offset).first ?? []
+    }
+
+    public func getRow(on column: ColumnResultConvertible, _ more: ColumnResultConvertible..., fromTable table: String,
+                       where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
+                       offset: Offset? = nil) throws -> FundamentalRow {
+        try getRow(on: [column] + more, fromTable: table, where: condition, orderBy: orderList, offset: offset)
+    }
+
+    public func getColumn(on column: ColumnResultConvertible, fromTable table: String,
+                          where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
+                          limit: Limit? = nil, offset: Offset? = nil) throws -> FundamentalColumn {
+        try firstColumn(select([column], table, false, condition, orderList, limit, offset))
+    }
+
+    public func getDistinctColumn(on column: ColumnResultConvertible, fromTable table: String,
+                                  where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
+                                  limit: Limit? = nil, offset: Offset? = nil) throws -> FundamentalColumn {
+        try firstColumn(select([column], table, true, condition, orderList, limit, offset))
+    }
+
+    public func getValue(on column: ColumnResultConvertible, fromTable table: String,
+                         where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
+                         limit: Limit? = nil, offset: Offset? = nil) throws -> FundamentalValue {
+        try firstColumn(select([column], table, false, condition, orderList, limit ?? 1, offset)).first ?? .null
+    }
+
+    public func getDistinctValue(on column: ColumnResultConvertible, fromTable table: String,
+                                 where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
+                                 limit: Limit? = nil, offset: Offset? = nil) throws -> FundamentalValue {
+        try firstColumn(select([column], table, true, condition, orderList, limit ?? 1, offset)).first ?? .null
+    }
+
+    // MARK: Plumbing
+
+    private func select(_ columns: [ColumnResultConvertible], _ table: String, _ distinct: Bool, _ condition: Condition?,
+                        _ orderList: [OrderBy]?, _ limit: Limit?, _ offset: Offset?) -> String {
+        let statement = StatementSelect().select(distinct: distinct, columns).from(table)
+        ClauseTail(condition: condition, orderBy: orderList, limit: limit, offset: offset).apply(to: statement)
+        return statement.description
+    }
+
+    private func firstColumn(_ sql: String) throws -> FundamentalColumn {
+        try readValues(sql) { statement in
+            var values: FundamentalColumn = []
+            while try statement.step() { values.append(statement.value(atIndex: 0)) }
+            return values
+        }
+    }
+
+    private func readValues<T>(_ sql: String, _ body: (HandleStatement) throws -> T) throws -> T {
+        try withHandle(forWriting: false) { handle in
+            try StatementSource.oneOff(sql).withStatement(on: handle, body)
+        }
+    }
+}

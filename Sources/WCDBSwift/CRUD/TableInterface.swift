@@ -1,0 +1,73 @@
+/// Schema operations (Swift guide 1.2.7, 1.4.2): create or upgrade a model's table, virtual tables,
+/// drops, existence checks.
+extension HandleRepresentable {
+    /// Creates `table` with `Root`'s columns, constraints and indexes; or, when it exists, upgrades
+    /// it: adds the binding's columns it lacks (`ALTER TABLE … ADD COLUMN`), creates missing indexes,
+    /// and leaves columns the model no longer has alone (their data stays; new rows get NULL).
+    public func create<Root: TableDecodable>(table: String, of rootType: Root.Type) throws {
+        let binding = Root.objectRelationalMapping
+        if binding.virtualTable != nil {
+            try create(virtualTable: table, of: rootType)
+            return
+        }
+        try run(embeddedTransaction: {
+            try withHandle(forWriting: true) { handle in
+                if try Self.tableExists(table, on: handle) {
+                    let existing = Set(try Self.columnNames(of: table, on: handle).map { $0.lowercased() })
+                    for column in binding.columns where !existing.contains(column.name.lowercased()) {
+                        try handle.exec(StatementAlterTable().alter(table: table).addColumn(with: column.columnDef).description)
+                    }
+                } else {
+                    try handle.exec(binding.createTableStatement(named: table).description)
+                }
+                for index in binding.createIndexStatements(forTable: table) {
+                    try handle.exec(index.description)
+                }
+            }
+        })
+    }
+
+    /// Creates the virtual table `table` (`@VirtualTable(module:tokenizer:)`), e.g. an FTS4 index.
+    /// SQLCipher 3.4.1 has FTS3/FTS4; FTS5 is not compiled in and fails here with SQLite's error.
+    public func create<Root: TableDecodable>(virtualTable table: String, of rootType: Root.Type) throws {
+        let binding = Root.objectRelationalMapping
+        guard let virtual = binding.virtualTable else {
+            throw WCDBError.interface("\(Root.self) is not annotated with @VirtualTable(module:tokenizer:); use create(table:of:)",
+                                      operation: "create virtual table")
+        }
+        var arguments = binding.columns.map { $0.property.asColumn().description }
+        if let tokenizer = virtual.tokenizer { arguments.append("tokenize=\(tokenizer)") }
+        let statement = StatementCreateVirtualTable().create(virtualTable: table).ifNotExists()
+            .using(module: virtual.module, arguments: arguments)
+        try withHandle(forWriting: true) { handle in try handle.exec(statement.description) }
+    }
+
+    public func drop(table: String) throws {
+        try withHandle(forWriting: true) { handle in try handle.exec(StatementDropTable().drop(table: table).ifExists().description) }
+    }
+
+    public func drop(index: String) throws {
+        try withHandle(forWriting: true) { handle in try handle.exec(StatementDropIndex().drop(index: index).ifExists().description) }
+    }
+
+    public func isTableExists(_ table: String) throws -> Bool {
+        try withHandle(forWriting: false) { handle in try Self.tableExists(table, on: handle) }
+    }
+
+    // MARK: Plumbing
+
+    static func tableExists(_ table: String, on handle: Handle) throws -> Bool {
+        let statement = try handle.prepare("SELECT 1 FROM sqlite_master WHERE type IN ('table', 'view') AND name = ?1 COLLATE NOCASE")
+        defer { statement.finalize() }
+        statement.bind(text: table, toIndex: 1)
+        return try statement.step()
+    }
+
+    static func columnNames(of table: String, on handle: Handle) throws -> [String] {
+        let statement = try handle.prepare(StatementPragma().pragma(.tableInfo, to: table).description)
+        defer { statement.finalize() }
+        var names: [String] = []
+        while try statement.step() { names.append(statement.columnText(atIndex: 1)) }
+        return names
+    }
+}

@@ -1,0 +1,69 @@
+/// Updates: with an object's properties, or with a row of values (Swift guide 1.3.3).
+extension HandleRepresentable {
+    @inlinable
+    public func update<Object: TableEncodable>(table: String, on properties: [PropertyConvertible], with object: Object,
+                                               where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
+                                               limit: Limit? = nil, offset: Offset? = nil) throws {
+        let update = UpdateStatementBuilder(table: table, properties: properties.map { $0.asProperty() },
+                                            tail: ClauseTail(condition: condition, orderBy: orderList, limit: limit, offset: offset))
+        try withHandle(forWriting: true) { handle in
+            try update.source.withStatement(on: handle) { statement in
+                for (offset, property) in update.properties.enumerated() {
+                    Object.bind(object, propertyIndex: property.propertyIndex, to: statement, atIndex: Int32(offset + 1))
+                }
+                _ = try statement.step()
+            }
+        }
+    }
+
+    @inlinable
+    public func update<Object: TableEncodable>(table: String, on property: PropertyConvertible, _ more: PropertyConvertible...,
+                                               with object: Object, where condition: Condition? = nil,
+                                               orderBy orderList: [OrderBy]? = nil, limit: Limit? = nil, offset: Offset? = nil) throws {
+        try update(table: table, on: [property] + more, with: object, where: condition, orderBy: orderList, limit: limit, offset: offset)
+    }
+
+    /// Sets the listed columns to `row`'s values, in order.
+    public func update(table: String, on properties: [PropertyConvertible], with row: [ColumnEncodable],
+                       where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
+                       limit: Limit? = nil, offset: Offset? = nil) throws {
+        guard row.count == properties.count else {
+            throw WCDBError.interface("update(table:on:with:) got \(properties.count) columns but \(row.count) values; give one value per column",
+                                      operation: "update")
+        }
+        let update = UpdateStatementBuilder(table: table, properties: properties.map { $0.asProperty() },
+                                            tail: ClauseTail(condition: condition, orderBy: orderList, limit: limit, offset: offset))
+        try withHandle(forWriting: true) { handle in
+            try update.source.withStatement(on: handle) { statement in
+                for (offset, value) in row.enumerated() {
+                    value.bindColumn(to: statement, atIndex: Int32(offset + 1))
+                }
+                _ = try statement.step()
+            }
+        }
+    }
+
+    public func update(table: String, on property: PropertyConvertible, _ more: PropertyConvertible..., with row: [ColumnEncodable],
+                       where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
+                       limit: Limit? = nil, offset: Offset? = nil) throws {
+        try update(table: table, on: [property] + more, with: row, where: condition, orderBy: orderList, limit: limit, offset: offset)
+    }
+}
+
+/// `UPDATE table SET c1 = ?1, … [WHERE …]`: cached when there are no clauses, built per call otherwise.
+@usableFromInline
+struct UpdateStatementBuilder {
+    @usableFromInline let properties: [Property]
+    @usableFromInline let source: StatementSource
+
+    @usableFromInline
+    init(table: String, properties: [Property], tail: ClauseTail) {
+        self.properties = properties
+        let statement = StatementUpdate().update(table: table)
+        for (offset, property) in properties.enumerated() {
+            statement.set(property.asColumn(), to: Expression.bindParameter(offset + 1))
+        }
+        tail.apply(to: statement)
+        source = .oneOff(statement.description)
+    }
+}

@@ -1,0 +1,105 @@
+/// The calls generated code makes to move one property in or out of a statement.
+///
+/// Overloads, resolved at compile time on the property's concrete type, pick the path:
+/// - `ColumnEncodable`/`ColumnDecodable` types (built-ins, their optionals, user types as in the seeds'
+///   custom-type chapter) use their own fast `bindColumn`/`decodeColumn`;
+/// - `RawRepresentable` enums that don't declare `ColumnCodable` are stored as their raw value.
+///
+/// A property whose type fits none of these fails to compile at the model's own line (the generated
+/// call carries a `#sourceLocation` to it). All of it is `@inlinable`, so the generated decoder reads
+/// `sqlite3_column_*` directly with no dynamic dispatch per value.
+public enum ColumnCoding {
+    // MARK: ColumnCodable types
+
+    @inlinable
+    public static func columnType<Value: ColumnEncodable>(of type: Value.Type) -> ColumnType {
+        Value.columnType
+    }
+
+    @inlinable
+    public static func bind<Value: ColumnEncodable>(_ value: Value, to statement: HandleStatement, atIndex index: Int32) {
+        value.bindColumn(to: statement, atIndex: index)
+    }
+
+    @inlinable
+    public static func decode<Value: ColumnDecodable>(_ type: Value.Type, from statement: HandleStatement, atIndex index: Int32) throws -> Value {
+        try Value.decodeColumn(from: statement, atIndex: index)
+    }
+
+    // MARK: Enums stored as their raw value
+
+    @inlinable
+    public static func columnType<Value: RawRepresentable>(of type: Value.Type) -> ColumnType where Value.RawValue: ColumnEncodable {
+        Value.RawValue.columnType
+    }
+
+    @inlinable
+    public static func bind<Value: RawRepresentable>(_ value: Value, to statement: HandleStatement, atIndex index: Int32)
+    where Value.RawValue: ColumnEncodable {
+        value.rawValue.bindColumn(to: statement, atIndex: index)
+    }
+
+    @inlinable
+    public static func decode<Value: RawRepresentable>(_ type: Value.Type, from statement: HandleStatement, atIndex index: Int32) throws -> Value
+    where Value.RawValue: ColumnDecodable {
+        let raw = try Value.RawValue.decodeColumn(from: statement, atIndex: index)
+        guard let value = Value(rawValue: raw) else {
+            throw WCDBError.interface("\(raw) is not a raw value of \(Value.self)", operation: "decode")
+        }
+        return value
+    }
+
+    @inlinable
+    public static func columnType<Value: RawRepresentable>(of type: Value?.Type) -> ColumnType where Value.RawValue: ColumnEncodable {
+        Value.RawValue.columnType
+    }
+
+    @inlinable
+    public static func bind<Value: RawRepresentable>(_ value: Value?, to statement: HandleStatement, atIndex index: Int32)
+    where Value.RawValue: ColumnEncodable {
+        if let value {
+            value.rawValue.bindColumn(to: statement, atIndex: index)
+        } else {
+            statement.bindNull(toIndex: index)
+        }
+    }
+
+    @inlinable
+    public static func decode<Value: RawRepresentable>(_ type: Value?.Type, from statement: HandleStatement, atIndex index: Int32) throws -> Value?
+    where Value.RawValue: ColumnDecodable {
+        if statement.isNull(atIndex: index) { return nil }
+        return try decode(Value.self, from: statement, atIndex: index)
+    }
+
+    // MARK: Enums that declare ColumnCodable too: their own conformance wins
+
+    @inlinable
+    public static func columnType<Value: ColumnEncodable & RawRepresentable>(of type: Value.Type) -> ColumnType {
+        Value.columnType
+    }
+
+    @inlinable
+    public static func bind<Value: ColumnEncodable & RawRepresentable>(_ value: Value, to statement: HandleStatement, atIndex index: Int32) {
+        value.bindColumn(to: statement, atIndex: index)
+    }
+
+    @inlinable
+    public static func decode<Value: ColumnDecodable & RawRepresentable>(_ type: Value.Type, from statement: HandleStatement, atIndex index: Int32) throws -> Value {
+        try Value.decodeColumn(from: statement, atIndex: index)
+    }
+
+    @inlinable
+    public static func columnType<Value: ColumnEncodable & RawRepresentable>(of type: Value?.Type) -> ColumnType {
+        Value.columnType
+    }
+
+    @inlinable
+    public static func bind<Value: ColumnEncodable & RawRepresentable>(_ value: Value?, to statement: HandleStatement, atIndex index: Int32) {
+        value.bindColumn(to: statement, atIndex: index)
+    }
+
+    @inlinable
+    public static func decode<Value: ColumnDecodable & RawRepresentable>(_ type: Value?.Type, from statement: HandleStatement, atIndex index: Int32) throws -> Value? {
+        try Value?.decodeColumn(from: statement, atIndex: index)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// Everything the runtime knows about a model's table: its columns in property order, constraints,
+/// indexes, and the SQL of the model's common operations, built once and reused.
+///
+/// Generated code builds one per model (`Model.objectRelationalMapping`) with the `add…` calls below.
+public struct TableBinding<Root>: Sendable {
+    /// Every column property, in declaration order (property `i` is `properties[i]`).
+    public let properties: [Property]
+    public private(set) var columns: [ColumnBinding] = []
+    public private(set) var indexes: [IndexBinding] = []
+    public private(set) var tableConstraints: [TableConstraint] = []
+    public var isWithoutRowID = false
+    public var virtualTable: VirtualTableBinding?
+
+    /// The SQL of this model's operations, by key, built on first use.
+    let statements = BindingStatementCache()
+
+    public init(properties: [Property]) {
+        self.properties = properties
+    }
+
+    // MARK: Building (called by generated code)
+
+    public mutating func addColumn(_ property: PropertyConvertible, type: ColumnType, primaryKey: PrimaryKeyBinding? = nil,
+                                   notNull: Bool = false, unique: UniqueBinding? = nil, defaultValue: ColumnDefaultValue? = nil,
+                                   collate: String? = nil, foreignKey: ForeignKeyBinding? = nil) {
+        columns.append(ColumnBinding(
+            property: property.asProperty(), type: type, primaryKey: primaryKey, isNotNull: notNull, unique: unique,
+            defaultValue: defaultValue, collate: collate, foreignKey: foreignKey, checks: []))
+    }
+
+    public mutating func addIndex(suffix: String, isUnique: Bool, members: [IndexedProperty]) {
+        indexes.append(IndexBinding(suffix: suffix, isUnique: isUnique, members: members))
+    }
+
+    public mutating func addMultiPrimary(named name: String, members: [IndexedProperty]) {
+        tableConstraints.append(TableConstraint(named: name).primaryKey().indexed(by: members.map(\.indexedColumn)))
+    }
+
+    public mutating func addMultiUnique(named name: String, members: [IndexedProperty]) {
+        tableConstraints.append(TableConstraint(named: name).unique().indexed(by: members.map(\.indexedColumn)))
+    }
+
+    /// A `CHECK`: on one column when `column` is given, else on the table.
+    public mutating func addCheck(_ condition: ExpressionConvertible, onColumn column: PropertyConvertible? = nil) {
+        let expression = condition.asExpression()
+        if let column, let index = columns.firstIndex(where: { $0.name == column.asProperty().name }) {
+            columns[index].checks.append(expression)
+        } else {
+            tableConstraints.append(TableConstraint().check(expression))
+        }
+    }
+
+    // MARK: Reading
+
+    /// The index of the auto-increment primary key among the columns, if any.
+    public var autoIncrementColumnIndex: Int? {
+        columns.firstIndex { $0.primaryKey?.autoIncrement == true }
+    }
+
+    public func column(named name: String) -> ColumnBinding? {
+        columns.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+    }
+
+    /// `CREATE TABLE IF NOT EXISTS table(…)` for this model.
+    public func createTableStatement(named table: String) -> StatementCreateTable {
+        let statement = StatementCreateTable().create(table: table).ifNotExists().with(columns: columns.map(\.columnDef))
+        if !tableConstraints.isEmpty { statement.constraint(tableConstraints) }
+        if isWithoutRowID { statement.withoutRowid() }
+        return statement
+    }
+
+    /// `CREATE INDEX IF NOT EXISTS …` for each index of this model.
+    public func createIndexStatements(forTable table: String) -> [StatementCreateIndex] {
+        indexes.map { $0.createStatement(forTable: table) }
+    }
+}
+
+/// A small lock-protected map from an operation key to its prepared SQL.
+///
+/// `@unchecked Sendable`: `lock` guards every access to `entries`.
+final class BindingStatementCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [String: CachedSQL] = [:]
+
+    func sql(for key: String, build: () -> String) -> CachedSQL {
+        lock.lock()
+        defer { lock.unlock() }
+        if let entry = entries[key] { return entry }
+        let entry = CachedSQL(build())
+        entries[key] = entry
+        return entry
+    }
+}

@@ -1,0 +1,46 @@
+/// A type whose stored properties map to the columns of a table.
+///
+/// Users don't implement these requirements by hand: the `WCDBPlugin` build plugin generates them from
+/// the model's annotations (see `Properties`, `objectRelationalMapping`, the decoder and the encoder in
+/// the generated `…+WCDB.swift` file).
+public protocol TableCodableBase {
+    /// The table this type maps to: columns, constraints, indexes.
+    static var objectRelationalMapping: TableBinding<Self> { get }
+}
+
+/// A model that can be written to a table.
+public protocol TableEncodable: TableCodableBase {
+    /// Binds the property at `propertyIndex` (declaration order) to statement parameter `index`.
+    static func bind(_ object: Self, propertyIndex: Int, to statement: HandleStatement, atIndex index: Int32)
+    /// Binds every column, in declaration order, to parameters 1…n.
+    static func bindAll(_ object: Self, to statement: HandleStatement)
+
+    /// When true, the auto-increment primary key is inserted as NULL so SQLite assigns the next rowid.
+    /// Generated as "the key is nil" for an optional auto-increment key; classes may store it (WCDB style).
+    var isAutoIncrement: Bool { get }
+    /// The rowid of the last auto-increment insert of this object (WCDB style; a no-op unless declared).
+    var lastInsertedRowID: Int64 { get set }
+    /// Writes the rowid SQLite assigned into the auto-increment primary key.
+    static func assignInsertedRowID(_ rowID: Int64, to object: inout Self)
+}
+
+extension TableEncodable {
+    public var isAutoIncrement: Bool { false }
+    public var lastInsertedRowID: Int64 {
+        get { 0 }
+        // swiftlint:disable:next unused_setter_value
+        set {}
+    }
+    public static func assignInsertedRowID(_ rowID: Int64, to object: inout Self) {}
+}
+
+/// A model that can be read from a table.
+public protocol TableDecodable: TableCodableBase {
+    /// Builds an object from the statement's current row. `mapping[i]` is the result column that holds
+    /// property `i`, or -1 when the select did not include it (the property then takes its declared
+    /// default, or the decode throws `WCDBError` naming it when it has none).
+    static func decode(from statement: HandleStatement, mapping: PropertyMapping) throws -> Self
+}
+
+/// A model that can be written to and read from a table.
+public typealias TableCodable = TableEncodable & TableDecodable
