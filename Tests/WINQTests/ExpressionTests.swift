@@ -151,6 +151,7 @@ final class ExpressionTests: XCTestCase {
         check(identifier.count(distinct: true), "count(DISTINCT identifier)")
         check(Column.all.count(), "count(*)")
         check(Expression.countAll(), "count(*)")
+        check(Expression.count(*), "count(*)")
         check(identifier.avg(), "avg(identifier)")
         check(identifier.sum(distinct: true), "sum(DISTINCT identifier)")
         check(identifier.total(), "total(identifier)")

@@ -96,8 +96,12 @@ extension Expression {
     public static func max(_ values: ExpressionConvertible...) -> Expression { fn("max", values) }
     public static func min(_ values: ExpressionConvertible...) -> Expression { fn("min", values) }
 
-    /// `count(*)`. (Written `Expression.countAll()`; `Column.all.count()` prints the same.)
+    /// `count(*)`; `Column.all.count()` prints the same.
     public static func countAll() -> Expression { Expression(sql: "count(*)", level: .primary) }
+
+    /// `Expression.count(*)`: WINQ's spelling of `count(*)`. The argument is Swift's `*` operator on
+    /// expressions, used only as a marker (it is never called).
+    public static func count(_ star: (Expression, Expression) -> Expression) -> Expression { countAll() }
 
     // MARK: Date and time functions
 
