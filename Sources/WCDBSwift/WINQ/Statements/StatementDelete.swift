@@ -34,7 +34,10 @@ public final class StatementDelete: Statement {
     }
 
     @discardableResult
-    public func order(by terms: OrderingTermConvertible...) -> StatementDelete {
+    public func order(by terms: OrderingTermConvertible...) -> StatementDelete { order(by: terms) }
+
+    @discardableResult
+    public func order(by terms: [OrderingTermConvertible]) -> StatementDelete {
         tail.orders += terms.map { $0.asOrder() }
         return self
     }

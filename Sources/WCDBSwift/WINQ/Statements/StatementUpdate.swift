@@ -69,7 +69,10 @@ public final class StatementUpdate: Statement {
     }
 
     @discardableResult
-    public func order(by terms: OrderingTermConvertible...) -> StatementUpdate {
+    public func order(by terms: OrderingTermConvertible...) -> StatementUpdate { order(by: terms) }
+
+    @discardableResult
+    public func order(by terms: [OrderingTermConvertible]) -> StatementUpdate {
         tail.orders += terms.map { $0.asOrder() }
         return self
     }
