@@ -1,0 +1,47 @@
+/// `CASE [base] WHEN w THEN t … [ELSE e] END`, built as
+/// `Expression.case(base).when(a).then(b).else(c)`.
+public struct CaseExpression: Sendable, CustomStringConvertible, ExpressionOperable {
+    private var base: Expression?
+    private var pairs: [(when: Expression, then: Expression?)] = []
+    private var elseValue: Expression?
+
+    init(base: Expression?) { self.base = base }
+
+    public func when(_ condition: ExpressionConvertible) -> CaseExpression {
+        var copy = self
+        copy.pairs.append((condition.asExpression(), nil))
+        return copy
+    }
+
+    public func then(_ value: ExpressionConvertible) -> CaseExpression {
+        precondition(pairs.last.map { $0.then == nil } ?? false, "then(_:) must follow when(_:)")
+        var copy = self
+        copy.pairs[copy.pairs.count - 1].then = value.asExpression()
+        return copy
+    }
+
+    public func `else`(_ value: ExpressionConvertible) -> CaseExpression {
+        var copy = self
+        copy.elseValue = value.asExpression()
+        return copy
+    }
+
+    public var description: String {
+        var sql = "CASE"
+        if let base { sql += " " + base.description }
+        for pair in pairs {
+            sql += " WHEN " + pair.when.description + " THEN " + (pair.then?.description ?? "NULL")
+        }
+        if let elseValue { sql += " ELSE " + elseValue.description }
+        return sql + " END"
+    }
+
+    public func asExpression() -> Expression { Expression(sql: description, level: .primary) }
+}
+
+extension Expression {
+    /// Starts a CASE expression; pass a base to compare it with each WHEN value.
+    public static func `case`(_ base: ExpressionConvertible? = nil) -> CaseExpression {
+        CaseExpression(base: base?.asExpression())
+    }
+}

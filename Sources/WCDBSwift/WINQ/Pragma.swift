@@ -1,0 +1,42 @@
+/// A pragma name. The common ones are static constants; any other is `Pragma(named:)`.
+public struct Pragma: Sendable, CustomStringConvertible {
+    public let name: String
+    public init(named name: String) { self.name = name }
+    public var description: String { SQLIdentifier.quote(name) }
+
+    public static let applicationId = Pragma(named: "application_id")
+    public static let autoVacuum = Pragma(named: "auto_vacuum")
+    public static let busyTimeout = Pragma(named: "busy_timeout")
+    public static let cacheSize = Pragma(named: "cache_size")
+    public static let caseSensitiveLike = Pragma(named: "case_sensitive_like")
+    public static let cipher = Pragma(named: "cipher")
+    public static let cipherPageSize = Pragma(named: "cipher_page_size")
+    public static let kdfIter = Pragma(named: "kdf_iter")
+    public static let key = Pragma(named: "key")
+    public static let rekey = Pragma(named: "rekey")
+    public static let cipherMigrate = Pragma(named: "cipher_migrate")
+    public static let databaseList = Pragma(named: "database_list")
+    public static let foreignKeys = Pragma(named: "foreign_keys")
+    public static let foreignKeyCheck = Pragma(named: "foreign_key_check")
+    public static let foreignKeyList = Pragma(named: "foreign_key_list")
+    public static let fullfsync = Pragma(named: "fullfsync")
+    public static let indexInfo = Pragma(named: "index_info")
+    public static let indexList = Pragma(named: "index_list")
+    public static let integrityCheck = Pragma(named: "integrity_check")
+    public static let journalMode = Pragma(named: "journal_mode")
+    public static let journalSizeLimit = Pragma(named: "journal_size_limit")
+    public static let lockingMode = Pragma(named: "locking_mode")
+    public static let mmapSize = Pragma(named: "mmap_size")
+    public static let pageCount = Pragma(named: "page_count")
+    public static let pageSize = Pragma(named: "page_size")
+    public static let quickCheck = Pragma(named: "quick_check")
+    public static let recursiveTriggers = Pragma(named: "recursive_triggers")
+    public static let schemaVersion = Pragma(named: "schema_version")
+    public static let secureDelete = Pragma(named: "secure_delete")
+    public static let synchronous = Pragma(named: "synchronous")
+    public static let tableInfo = Pragma(named: "table_info")
+    public static let tempStore = Pragma(named: "temp_store")
+    public static let userVersion = Pragma(named: "user_version")
+    public static let walAutocheckpoint = Pragma(named: "wal_autocheckpoint")
+    public static let walCheckpoint = Pragma(named: "wal_checkpoint")
+}

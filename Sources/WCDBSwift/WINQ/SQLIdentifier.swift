@@ -1,0 +1,55 @@
+/// The ONE place where identifiers (table, column, index, schema, alias… names) become SQL text.
+///
+/// A name is printed bare only when it is a plain word (`[A-Za-z_][A-Za-z0-9_]*`) that is not an
+/// SQLite keyword; everything else is wrapped in double quotes with inner `"` doubled, which SQLite
+/// reads back as exactly the original name. A name cannot contain NUL in SQLite at all: if one does,
+/// the quoted text is cut at the NUL by the engine and the statement fails to parse (the opening
+/// quote is never closed), so it can never change the statement's meaning.
+public enum SQLIdentifier {
+    /// `name`, quoted if it needs to be.
+    public static func quote(_ name: String) -> String {
+        if isBare(name) { return name }
+        return "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// Whether `name` can be printed without quotes.
+    public static func isBare(_ name: String) -> Bool {
+        guard let first = name.utf8.first, isHead(first) else { return false }
+        for byte in name.utf8.dropFirst() where !(isHead(byte) || (byte >= 0x30 && byte <= 0x39)) {
+            return false
+        }
+        return !keywords.contains(name.uppercased())
+    }
+
+    private static func isHead(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
+    }
+
+    /// Every keyword listed at sqlite.org/lang_keywords.html (a superset of SQLite 3.15.2's), so a
+    /// name stays safe even if the engine is upgraded.
+    public static let keywords: Set<String> = [
+        "ABORT", "ACTION", "ADD", "AFTER", "ALL", "ALTER", "ALWAYS", "ANALYZE", "AND", "AS", "ASC",
+        "ATTACH", "AUTOINCREMENT", "BEFORE", "BEGIN", "BETWEEN", "BY", "CASCADE", "CASE", "CAST",
+        "CHECK", "COLLATE", "COLUMN", "COMMIT", "CONFLICT", "CONSTRAINT", "CREATE", "CROSS",
+        "CURRENT", "CURRENT_DATE", "CURRENT_TIME", "CURRENT_TIMESTAMP", "DATABASE", "DEFAULT",
+        "DEFERRABLE", "DEFERRED", "DELETE", "DESC", "DETACH", "DISTINCT", "DO", "DROP", "EACH",
+        "ELSE", "END", "ESCAPE", "EXCEPT", "EXCLUDE", "EXCLUSIVE", "EXISTS", "EXPLAIN", "FAIL",
+        "FILTER", "FIRST", "FOLLOWING", "FOR", "FOREIGN", "FROM", "FULL", "GENERATED", "GLOB",
+        "GROUP", "GROUPS", "HAVING", "IF", "IGNORE", "IMMEDIATE", "IN", "INDEX", "INDEXED",
+        "INITIALLY", "INNER", "INSERT", "INSTEAD", "INTERSECT", "INTO", "IS", "ISNULL", "JOIN",
+        "KEY", "LAST", "LEFT", "LIKE", "LIMIT", "MATCH", "MATERIALIZED", "NATURAL", "NO", "NOT",
+        "NOTHING", "NOTNULL", "NULL", "NULLS", "OF", "OFFSET", "ON", "OR", "ORDER", "OTHERS",
+        "OUTER", "OVER", "PARTITION", "PLAN", "PRAGMA", "PRECEDING", "PRIMARY", "QUERY", "RAISE",
+        "RANGE", "RECURSIVE", "REFERENCES", "REGEXP", "REINDEX", "RELEASE", "RENAME", "REPLACE",
+        "RESTRICT", "RETURNING", "RIGHT", "ROLLBACK", "ROW", "ROWS", "SAVEPOINT", "SELECT", "SET",
+        "TABLE", "TEMP", "TEMPORARY", "THEN", "TIES", "TO", "TRANSACTION", "TRIGGER", "UNBOUNDED",
+        "UNION", "UNIQUE", "UPDATE", "USING", "VACUUM", "VALUES", "VIEW", "VIRTUAL", "WHEN",
+        "WHERE", "WINDOW", "WITH", "WITHOUT",
+    ]
+
+    /// `schema.name` or `name`.
+    static func qualified(_ name: String, schema: String?) -> String {
+        if let schema { return quote(schema) + "." + quote(name) }
+        return quote(name)
+    }
+}

@@ -1,0 +1,84 @@
+/// `CREATE VIRTUAL TABLE [IF NOT EXISTS] [schema.]table USING module(arguments…)`.
+///
+/// Module arguments are free-form text to SQLite (`tokenize=porter`, column names…), so they are
+/// printed as given, but each must be a single argument: anything that could end it or the
+/// statement outside quotes (`,` or `)` at depth 0, `;`, a comment, NUL, an unclosed quote or
+/// parenthesis) is a programming error and traps. Column definitions go through `ColumnDef`.
+public final class StatementCreateVirtualTable: Statement {
+    private var table = ""
+    private var schema: String?
+    private var isIfNotExists = false
+    private var module = ""
+    private var arguments: [String] = []
+
+    public init() {}
+
+    @discardableResult
+    public func create(virtualTable table: String) -> StatementCreateVirtualTable {
+        self.table = table
+        return self
+    }
+
+    @discardableResult public func ifNotExists() -> StatementCreateVirtualTable { isIfNotExists = true; return self }
+    @discardableResult public func of(schema: String) -> StatementCreateVirtualTable { self.schema = schema; return self }
+
+    @discardableResult
+    public func using(module: String) -> StatementCreateVirtualTable {
+        self.module = module
+        return self
+    }
+
+    @discardableResult
+    public func arguments(_ arguments: String...) -> StatementCreateVirtualTable {
+        for argument in arguments {
+            precondition(Self.isSingleArgument(argument), "not a single module argument: \(argument)")
+        }
+        self.arguments += arguments
+        return self
+    }
+
+    /// Whether `text` stays one module argument: quotes closed, parentheses balanced, and no `,`
+    /// `)` `;` comment or NUL that would end the argument list or the statement.
+    static func isSingleArgument(_ text: String) -> Bool {
+        var depth = 0
+        var quote: UInt8?
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == 0 { return false }
+            if let open = quote {
+                if byte == open { quote = nil }  // a doubled quote simply closes and reopens
+                previous = byte
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "`"): quote = byte
+            case UInt8(ascii: "["): quote = UInt8(ascii: "]")
+            case UInt8(ascii: "("): depth += 1
+            case UInt8(ascii: ")"):
+                if depth == 0 { return false }
+                depth -= 1
+            case UInt8(ascii: ","): if depth == 0 { return false }
+            case UInt8(ascii: ";"): return false
+            case UInt8(ascii: "-") where previous == UInt8(ascii: "-"): return false
+            case UInt8(ascii: "*") where previous == UInt8(ascii: "/"): return false
+            default: break
+            }
+            previous = byte
+        }
+        return quote == nil && depth == 0
+    }
+
+    /// Column definitions as module arguments (names quoted as usual).
+    @discardableResult
+    public func arguments(_ columns: [ColumnDef]) -> StatementCreateVirtualTable {
+        arguments += columns.map(\.description)
+        return self
+    }
+
+    public var description: String {
+        var sql = "CREATE VIRTUAL TABLE " + (isIfNotExists ? "IF NOT EXISTS " : "")
+        sql += SQLIdentifier.qualified(table, schema: schema) + " USING " + SQLIdentifier.quote(module)
+        if !arguments.isEmpty { sql += "(" + arguments.commaJoined() + ")" }
+        return sql
+    }
+}

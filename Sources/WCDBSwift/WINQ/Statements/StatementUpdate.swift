@@ -1,0 +1,111 @@
+/// `UPDATE [OR action] table SET col = value, … [WHERE …] [ORDER BY …] [LIMIT …]`.
+///
+/// `set(a).to(1)` (WCDB 2.x) and `set(a, to: 1)` both add an assignment; `set(a, b).to(x)` is a
+/// row-value assignment `(a, b) = x`.
+public final class StatementUpdate: Statement {
+    private var withClause = WithClause()
+    private var conflict: ConflictAction?
+    private var table = ""
+    private var schema: String?
+    private var assignments: [String] = []
+    private var pendingColumns: [String] = []
+    private var condition: Expression?
+    private var tail = OrderLimitClause()
+
+    public init() {}
+
+    @discardableResult
+    public func with(recursive: Bool = false, _ expressions: CommonTableExpression...) -> StatementUpdate {
+        withClause.recursive = recursive
+        withClause.expressions += expressions
+        return self
+    }
+
+    @discardableResult
+    public func update(table: String, onConflict conflict: ConflictAction? = nil) -> StatementUpdate {
+        self.table = table
+        self.conflict = conflict
+        return self
+    }
+
+    @discardableResult
+    public func of(schema: String) -> StatementUpdate {
+        self.schema = schema
+        return self
+    }
+
+    @discardableResult
+    public func onConflict(_ action: ConflictAction?) -> StatementUpdate {
+        conflict = action
+        return self
+    }
+
+    @discardableResult
+    public func set(_ columns: ColumnConvertible...) -> StatementUpdate { set(columns) }
+
+    @discardableResult
+    public func set(_ columns: [ColumnConvertible]) -> StatementUpdate {
+        pendingColumns = columns.map { $0.asColumn().nameDescription }
+        return self
+    }
+
+    @discardableResult
+    public func to(_ value: ExpressionConvertible) -> StatementUpdate {
+        precondition(!pendingColumns.isEmpty, "to(_:) must follow set(_:)")
+        assignments.append(Assignment.print(columns: pendingColumns, value: value.asExpression()))
+        pendingColumns = []
+        return self
+    }
+
+    @discardableResult
+    public func set(_ column: ColumnConvertible, to value: ExpressionConvertible) -> StatementUpdate {
+        set([column]).to(value)
+    }
+
+    @discardableResult
+    public func `where`(_ condition: ExpressionConvertible) -> StatementUpdate {
+        self.condition = condition.asExpression()
+        return self
+    }
+
+    @discardableResult
+    public func order(by terms: OrderingTermConvertible...) -> StatementUpdate { order(by: terms) }
+
+    @discardableResult
+    public func order(by terms: [OrderingTermConvertible]) -> StatementUpdate {
+        tail.orders += terms.map { $0.asOrder() }
+        return self
+    }
+
+    @discardableResult
+    public func limit(from: ExpressionConvertible, to: ExpressionConvertible) -> StatementUpdate {
+        tail.range = (from.asExpression(), to.asExpression())
+        return self
+    }
+
+    @discardableResult
+    public func limit(_ limit: ExpressionConvertible) -> StatementUpdate {
+        tail.limit = limit.asExpression()
+        return self
+    }
+
+    @discardableResult
+    public func limit(_ limit: ExpressionConvertible, offset: ExpressionConvertible) -> StatementUpdate {
+        tail.limit = limit.asExpression()
+        tail.offset = offset.asExpression()
+        return self
+    }
+
+    @discardableResult
+    public func offset(_ offset: ExpressionConvertible) -> StatementUpdate {
+        tail.offset = offset.asExpression()
+        return self
+    }
+
+    public var description: String {
+        var sql = withClause.prefix + "UPDATE" + (conflict.map { " OR " + $0.rawValue } ?? "")
+        sql += " " + SQLIdentifier.qualified(table, schema: schema) + " SET " + assignments.commaJoined()
+        if let condition { sql += " WHERE " + condition.description }
+        return sql + tail.suffix
+    }
+}

@@ -1,0 +1,56 @@
+/// A `table-constraint`: `[CONSTRAINT name] PRIMARY KEY(…)|UNIQUE(…) [ON CONFLICT x]`,
+/// `CHECK(…)`, or `FOREIGN KEY(…) REFERENCES …`. Built as
+/// `TableConstraint(named: "pk").primaryKey().indexed(by: a, b).onConflict(.replace)`.
+public struct TableConstraint: Sendable, CustomStringConvertible {
+    private enum Kind: Sendable {
+        case none, primaryKey, unique
+        case check(Expression)
+        case foreignKey([String], ForeignKey)
+    }
+
+    private let name: String?
+    private var kind: Kind = .none
+    private var columns: [IndexedColumn] = []
+    private var conflict: ConflictAction?
+
+    public init(named name: String? = nil) { self.name = name }
+
+    public func primaryKey() -> TableConstraint { with { $0.kind = .primaryKey } }
+    public func unique() -> TableConstraint { with { $0.kind = .unique } }
+
+    public func indexed(by columns: IndexedColumnConvertible...) -> TableConstraint { indexed(by: columns) }
+    public func indexed(by columns: [IndexedColumnConvertible]) -> TableConstraint {
+        with { $0.columns += columns.map { $0.asIndex() } }
+    }
+
+    public func onConflict(_ action: ConflictAction?) -> TableConstraint { with { $0.conflict = action } }
+
+    public func check(_ condition: ExpressionConvertible) -> TableConstraint {
+        with { $0.kind = .check(condition.asExpression()) }
+    }
+
+    public func foreignKey(_ columns: ColumnConvertible..., foreignKey: ForeignKey) -> TableConstraint {
+        with { $0.kind = .foreignKey(columns.map { $0.asColumn().nameDescription }, foreignKey) }
+    }
+
+    private func with(_ change: (inout TableConstraint) -> Void) -> TableConstraint {
+        var copy = self
+        change(&copy)
+        return copy
+    }
+
+    public var description: String {
+        var sql = name.map { "CONSTRAINT " + SQLIdentifier.quote($0) + " " } ?? ""
+        let indexed = "(" + columns.map(\.description).joined(separator: ", ") + ")"
+        let onConflict = conflict.map { " ON CONFLICT " + $0.rawValue } ?? ""
+        switch kind {
+        case .none: break
+        case .primaryKey: sql += "PRIMARY KEY" + indexed + onConflict
+        case .unique: sql += "UNIQUE" + indexed + onConflict
+        case .check(let condition): sql += "CHECK(" + condition.description + ")"
+        case .foreignKey(let columns, let foreignKey):
+            sql += "FOREIGN KEY(" + columns.joined(separator: ", ") + ") " + foreignKey.description
+        }
+        return sql
+    }
+}

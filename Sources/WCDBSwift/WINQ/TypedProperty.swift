@@ -1,0 +1,338 @@
+/// A model property that carries its model type `Root` and its Swift type `Value`.
+///
+/// The generator emits `static let localID = TypedProperty<Message, Int?>(named: "localID", index: 0)`.
+/// It stores only a `Property` (Root and Value are phantom), so it is Sendable whatever they are.
+///
+/// It has all of WINQ's methods (`isNotNull()`, `max()`, `between`, `in`, `like`, `asOrder(by:)`…)
+/// but NOT the untyped operators of `ExpressionOperable`. Its comparison and arithmetic operators
+/// accept only:
+/// - a `Value` (Optional promotion works: `TypedProperty<M, Int?>() > 1`),
+/// - another `TypedProperty` with the same `Value` (of any model),
+/// - an explicit untyped node: `Expression`, `Column`, `Property`,
+/// - any numeric Swift value when `Value` is numeric (`identifier >= 3.0` on an `Int?`).
+/// So `TypedProperty<M, Int>(named: "a", index: 0) > "abc"` does not compile ("binary operator '>'
+/// cannot be applied to operands of type 'TypedProperty<M, Int>' and 'String'"). Wrap a value in
+/// `Expression(with:)` to opt out deliberately.
+public struct TypedProperty<Root, Value>: Sendable, CustomStringConvertible, ExpressionFunctionOperable, PropertyConvertible {
+    public let property: Property
+
+    public init(named name: String, index: Int) {
+        property = Property(named: name, index: index, root: ObjectIdentifier(Root.self))
+    }
+
+    private init(property: Property) { self.property = property }
+
+    public var name: String { property.name }
+    public var propertyIndex: Int { property.propertyIndex }
+
+    /// A copy qualified by `table` (`table.name`).
+    public func `in`(table: String) -> TypedProperty { TypedProperty(property: property.in(table: table)) }
+    public func of(schema: String) -> TypedProperty { TypedProperty(property: property.of(schema: schema)) }
+
+    public func asProperty() -> Property { property }
+    public func asColumn() -> Column { property.asColumn() }
+    public func asExpression() -> Expression { property.asExpression() }
+    public func asColumnResult() -> ColumnResult { property.asColumnResult() }
+    public var description: String { property.description }
+}
+
+// MARK: Logic: SQL's AND/OR are untyped, so any expression is accepted.
+
+extension TypedProperty {
+    public static func && <T: ExpressionConvertible>(left: TypedProperty, right: T) -> Expression {
+        Operate.binary(left.asExpression(), "AND", right.asExpression())
+    }
+    public static func || <T: ExpressionConvertible>(left: TypedProperty, right: T) -> Expression {
+        Operate.binary(left.asExpression(), "OR", right.asExpression())
+    }
+}
+
+// MARK: Comparison with a value of the same type, a same-typed property, or an explicit node
+
+extension TypedProperty where Value: ExpressionConvertible {
+    public static func == (left: TypedProperty, right: Value) -> Expression {
+        Operate.binary(left.asExpression(), "=", right.asExpression())
+    }
+    public static func == <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
+        Operate.binary(left.asExpression(), "=", right.asExpression())
+    }
+    public static func == (left: TypedProperty, right: Expression) -> Expression {
+        Operate.binary(left.asExpression(), "=", right)
+    }
+    public static func == (left: TypedProperty, right: Column) -> Expression {
+        Operate.binary(left.asExpression(), "=", right.asExpression())
+    }
+    public static func == (left: TypedProperty, right: Property) -> Expression {
+        Operate.binary(left.asExpression(), "=", right.asExpression())
+    }
+    public static func != (left: TypedProperty, right: Value) -> Expression {
+        Operate.binary(left.asExpression(), "!=", right.asExpression())
+    }
+    public static func != <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
+        Operate.binary(left.asExpression(), "!=", right.asExpression())
+    }
+    public static func != (left: TypedProperty, right: Expression) -> Expression {
+        Operate.binary(left.asExpression(), "!=", right)
+    }
+    public static func != (left: TypedProperty, right: Column) -> Expression {
+        Operate.binary(left.asExpression(), "!=", right.asExpression())
+    }
+    public static func != (left: TypedProperty, right: Property) -> Expression {
+        Operate.binary(left.asExpression(), "!=", right.asExpression())
+    }
+    public static func < (left: TypedProperty, right: Value) -> Expression {
+        Operate.binary(left.asExpression(), "<", right.asExpression())
+    }
+    public static func < <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
+        Operate.binary(left.asExpression(), "<", right.asExpression())
+    }
+    public static func < (left: TypedProperty, right: Expression) -> Expression {
+        Operate.binary(left.asExpression(), "<", right)
+    }
+    public static func < (left: TypedProperty, right: Column) -> Expression {
+        Operate.binary(left.asExpression(), "<", right.asExpression())
+    }
+    public static func < (left: TypedProperty, right: Property) -> Expression {
+        Operate.binary(left.asExpression(), "<", right.asExpression())
+    }
+    public static func <= (left: TypedProperty, right: Value) -> Expression {
+        Operate.binary(left.asExpression(), "<=", right.asExpression())
+    }
+    public static func <= <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
+        Operate.binary(left.asExpression(), "<=", right.asExpression())
+    }
+    public static func <= (left: TypedProperty, right: Expression) -> Expression {
+        Operate.binary(left.asExpression(), "<=", right)
+    }
+    public static func <= (left: TypedProperty, right: Column) -> Expression {
+        Operate.binary(left.asExpression(), "<=", right.asExpression())
+    }
+    public static func <= (left: TypedProperty, right: Property) -> Expression {
+        Operate.binary(left.asExpression(), "<=", right.asExpression())
+    }
+    public static func > (left: TypedProperty, right: Value) -> Expression {
+        Operate.binary(left.asExpression(), ">", right.asExpression())
+    }
+    public static func > <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
+        Operate.binary(left.asExpression(), ">", right.asExpression())
+    }
+    public static func > (left: TypedProperty, right: Expression) -> Expression {
+        Operate.binary(left.asExpression(), ">", right)
+    }
+    public static func > (left: TypedProperty, right: Column) -> Expression {
+        Operate.binary(left.asExpression(), ">", right.asExpression())
+    }
+    public static func > (left: TypedProperty, right: Property) -> Expression {
+        Operate.binary(left.asExpression(), ">", right.asExpression())
+    }
+    public static func >= (left: TypedProperty, right: Value) -> Expression {
+        Operate.binary(left.asExpression(), ">=", right.asExpression())
+    }
+    public static func >= <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
+        Operate.binary(left.asExpression(), ">=", right.asExpression())
+    }
+    public static func >= (left: TypedProperty, right: Expression) -> Expression {
+        Operate.binary(left.asExpression(), ">=", right)
+    }
+    public static func >= (left: TypedProperty, right: Column) -> Expression {
+        Operate.binary(left.asExpression(), ">=", right.asExpression())
+    }
+    public static func >= (left: TypedProperty, right: Property) -> Expression {
+        Operate.binary(left.asExpression(), ">=", right.asExpression())
+    }
+}
+
+// MARK: Comparison of a numeric property with any number
+
+extension TypedProperty where Value: NumericLiteralConvertible {
+    public static func == <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
+        Operate.binary(left.asExpression(), "=", right.asExpression())
+    }
+    public static func != <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
+        Operate.binary(left.asExpression(), "!=", right.asExpression())
+    }
+    public static func < <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
+        Operate.binary(left.asExpression(), "<", right.asExpression())
+    }
+    public static func <= <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
+        Operate.binary(left.asExpression(), "<=", right.asExpression())
+    }
+    public static func > <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
+        Operate.binary(left.asExpression(), ">", right.asExpression())
+    }
+    public static func >= <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
+        Operate.binary(left.asExpression(), ">=", right.asExpression())
+    }
+}
+
+// MARK: Arithmetic and bitwise operators, numeric properties only
+
+extension TypedProperty where Value: NumericLiteralConvertible {
+    public static func + (left: TypedProperty, right: Value) -> Expression {
+        Operate.binary(left.asExpression(), "+", right.asExpression())
+    }
+    public static func + <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
+        Operate.binary(left.asExpression(), "+", right.asExpression())
+    }
+    public static func + (left: TypedProperty, right: Expression) -> Expression {
+        Operate.binary(left.asExpression(), "+", right)
+    }
+    public static func + (left: TypedProperty, right: Column) -> Expression {
+        Operate.binary(left.asExpression(), "+", right.asExpression())
+    }
+    public static func + (left: TypedProperty, right: Property) -> Expression {
+        Operate.binary(left.asExpression(), "+", right.asExpression())
+    }
+    public static func - (left: TypedProperty, right: Value) -> Expression {
+        Operate.binary(left.asExpression(), "-", right.asExpression())
+    }
+    public static func - <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
+        Operate.binary(left.asExpression(), "-", right.asExpression())
+    }
+    public static func - (left: TypedProperty, right: Expression) -> Expression {
+        Operate.binary(left.asExpression(), "-", right)
+    }
+    public static func - (left: TypedProperty, right: Column) -> Expression {
+        Operate.binary(left.asExpression(), "-", right.asExpression())
+    }
+    public static func - (left: TypedProperty, right: Property) -> Expression {
+        Operate.binary(left.asExpression(), "-", right.asExpression())
+    }
+    public static func * (left: TypedProperty, right: Value) -> Expression {
+        Operate.binary(left.asExpression(), "*", right.asExpression())
+    }
+    public static func * <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
+        Operate.binary(left.asExpression(), "*", right.asExpression())
+    }
+    public static func * (left: TypedProperty, right: Expression) -> Expression {
+        Operate.binary(left.asExpression(), "*", right)
+    }
+    public static func * (left: TypedProperty, right: Column) -> Expression {
+        Operate.binary(left.asExpression(), "*", right.asExpression())
+    }
+    public static func * (left: TypedProperty, right: Property) -> Expression {
+        Operate.binary(left.asExpression(), "*", right.asExpression())
+    }
+    public static func / (left: TypedProperty, right: Value) -> Expression {
+        Operate.binary(left.asExpression(), "/", right.asExpression())
+    }
+    public static func / <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
+        Operate.binary(left.asExpression(), "/", right.asExpression())
+    }
+    public static func / (left: TypedProperty, right: Expression) -> Expression {
+        Operate.binary(left.asExpression(), "/", right)
+    }
+    public static func / (left: TypedProperty, right: Column) -> Expression {
+        Operate.binary(left.asExpression(), "/", right.asExpression())
+    }
+    public static func / (left: TypedProperty, right: Property) -> Expression {
+        Operate.binary(left.asExpression(), "/", right.asExpression())
+    }
+    public static func % (left: TypedProperty, right: Value) -> Expression {
+        Operate.binary(left.asExpression(), "%", right.asExpression())
+    }
+    public static func % <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
+        Operate.binary(left.asExpression(), "%", right.asExpression())
+    }
+    public static func % (left: TypedProperty, right: Expression) -> Expression {
+        Operate.binary(left.asExpression(), "%", right)
+    }
+    public static func % (left: TypedProperty, right: Column) -> Expression {
+        Operate.binary(left.asExpression(), "%", right.asExpression())
+    }
+    public static func % (left: TypedProperty, right: Property) -> Expression {
+        Operate.binary(left.asExpression(), "%", right.asExpression())
+    }
+    public static func & (left: TypedProperty, right: Value) -> Expression {
+        Operate.binary(left.asExpression(), "&", right.asExpression())
+    }
+    public static func & <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
+        Operate.binary(left.asExpression(), "&", right.asExpression())
+    }
+    public static func & (left: TypedProperty, right: Expression) -> Expression {
+        Operate.binary(left.asExpression(), "&", right)
+    }
+    public static func & (left: TypedProperty, right: Column) -> Expression {
+        Operate.binary(left.asExpression(), "&", right.asExpression())
+    }
+    public static func & (left: TypedProperty, right: Property) -> Expression {
+        Operate.binary(left.asExpression(), "&", right.asExpression())
+    }
+    public static func | (left: TypedProperty, right: Value) -> Expression {
+        Operate.binary(left.asExpression(), "|", right.asExpression())
+    }
+    public static func | <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
+        Operate.binary(left.asExpression(), "|", right.asExpression())
+    }
+    public static func | (left: TypedProperty, right: Expression) -> Expression {
+        Operate.binary(left.asExpression(), "|", right)
+    }
+    public static func | (left: TypedProperty, right: Column) -> Expression {
+        Operate.binary(left.asExpression(), "|", right.asExpression())
+    }
+    public static func | (left: TypedProperty, right: Property) -> Expression {
+        Operate.binary(left.asExpression(), "|", right.asExpression())
+    }
+    public static func << (left: TypedProperty, right: Value) -> Expression {
+        Operate.binary(left.asExpression(), "<<", right.asExpression())
+    }
+    public static func << <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
+        Operate.binary(left.asExpression(), "<<", right.asExpression())
+    }
+    public static func << (left: TypedProperty, right: Expression) -> Expression {
+        Operate.binary(left.asExpression(), "<<", right)
+    }
+    public static func << (left: TypedProperty, right: Column) -> Expression {
+        Operate.binary(left.asExpression(), "<<", right.asExpression())
+    }
+    public static func << (left: TypedProperty, right: Property) -> Expression {
+        Operate.binary(left.asExpression(), "<<", right.asExpression())
+    }
+    public static func >> (left: TypedProperty, right: Value) -> Expression {
+        Operate.binary(left.asExpression(), ">>", right.asExpression())
+    }
+    public static func >> <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
+        Operate.binary(left.asExpression(), ">>", right.asExpression())
+    }
+    public static func >> (left: TypedProperty, right: Expression) -> Expression {
+        Operate.binary(left.asExpression(), ">>", right)
+    }
+    public static func >> (left: TypedProperty, right: Column) -> Expression {
+        Operate.binary(left.asExpression(), ">>", right.asExpression())
+    }
+    public static func >> (left: TypedProperty, right: Property) -> Expression {
+        Operate.binary(left.asExpression(), ">>", right.asExpression())
+    }
+}
+
+// MARK: Arithmetic of a numeric property with any number
+
+extension TypedProperty where Value: NumericLiteralConvertible {
+    public static func + <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
+        Operate.binary(left.asExpression(), "+", right.asExpression())
+    }
+    public static func - <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
+        Operate.binary(left.asExpression(), "-", right.asExpression())
+    }
+    public static func * <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
+        Operate.binary(left.asExpression(), "*", right.asExpression())
+    }
+    public static func / <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
+        Operate.binary(left.asExpression(), "/", right.asExpression())
+    }
+    public static func % <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
+        Operate.binary(left.asExpression(), "%", right.asExpression())
+    }
+    public static func & <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
+        Operate.binary(left.asExpression(), "&", right.asExpression())
+    }
+    public static func | <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
+        Operate.binary(left.asExpression(), "|", right.asExpression())
+    }
+    public static func << <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
+        Operate.binary(left.asExpression(), "<<", right.asExpression())
+    }
+    public static func >> <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
+        Operate.binary(left.asExpression(), ">>", right.asExpression())
+    }
+}

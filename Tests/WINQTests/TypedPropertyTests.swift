@@ -1,0 +1,87 @@
+import Foundation
+import WCDBSwift
+import XCTest
+
+/// The positive cases of typed properties; each line below must keep compiling.
+///
+/// Negative cases, which must NOT compile (checked by hand with `swiftc -typecheck`, not in the suite):
+///     Message.Properties.content > 1          // String property vs Int
+///     Message.Properties.score > "abc"         // Double property vs String
+///     Message.Properties.localID == "abc"      // Int? property vs String
+///     Message.Properties.localID + Message.Properties.content   // different Value types
+final class TypedPropertyTests: XCTestCase {
+    typealias M = Message.Properties
+
+    func testComparisonWithValues() {
+        XCTAssertEqual((M.localID > 1).description, "(localID > 1)")
+        XCTAssertEqual((M.localID == 1).description, "(localID = 1)")
+        XCTAssertEqual((M.localID != 1).description, "(localID != 1)")
+        XCTAssertEqual((M.localID < -1).description, "(localID < -1)")
+        XCTAssertEqual((M.localID <= 1).description, "(localID <= 1)")
+        XCTAssertEqual((M.localID >= 3.0).description, "(localID >= 3.0)")
+        XCTAssertEqual((M.localID == nil).description, "(localID = NULL)")
+        let optional: Int? = 5
+        XCTAssertEqual((M.localID == optional).description, "(localID = 5)")
+        XCTAssertEqual((M.content == "it's").description, "(content = 'it''s')")
+        XCTAssertEqual((M.content < "b").description, "(content < 'b')")
+        XCTAssertEqual((M.score > 1).description, "(score > 1)")
+        XCTAssertEqual((M.score > 1.5).description, "(score > 1.5)")
+        XCTAssertEqual((M.score >= Int64(2)).description, "(score >= 2)")
+    }
+
+    func testComparisonWithNodes() {
+        XCTAssertEqual((M.localID == Contact.Properties.localID).description, "(localID = localID)")
+        XCTAssertEqual((M.content == Contact.Properties.name.in(table: "c")).description, "(content = c.name)")
+        XCTAssertEqual((M.localID > Expression(with: "anything")).description, "(localID > 'anything')")
+        XCTAssertEqual((M.localID > Column(named: "x")).description, "(localID > x)")
+        XCTAssertEqual((M.localID > Property(named: "y", index: 0, root: nil)).description, "(localID > y)")
+        XCTAssertEqual((M.localID == Expression.bindParameter).description, "(localID = ?)")
+        // Untyped nodes keep WCDB's free style, with a typed property on the right too.
+        XCTAssertEqual((Column(named: "x") > M.localID).description, "(x > localID)")
+        XCTAssertEqual((Expression(with: 1) + M.localID).description, "(1 + localID)")
+    }
+
+    func testArithmeticAndLogic() {
+        XCTAssertEqual((M.localID / 2 == 0).description, "((localID / 2) = 0)")
+        XCTAssertEqual((M.localID + 1).description, "(localID + 1)")
+        XCTAssertEqual((M.localID - 1.5).description, "(localID - 1.5)")
+        XCTAssertEqual((M.localID * M.localID).description, "(localID * localID)")
+        XCTAssertEqual((M.localID % 3).description, "(localID % 3)")
+        XCTAssertEqual((M.localID & 1).description, "(localID & 1)")
+        XCTAssertEqual((M.localID | 1).description, "(localID | 1)")
+        XCTAssertEqual((M.localID << 1).description, "(localID << 1)")
+        XCTAssertEqual((M.localID >> 1).description, "(localID >> 1)")
+        XCTAssertEqual((M.score * M.score).description, "(score * score)")
+        XCTAssertEqual((M.localID > 0 && M.content.isNotNull()).description,
+                       "((localID > 0) AND (content IS NOT NULL))")
+        XCTAssertEqual((M.localID || M.score).description, "(localID OR score)")
+        XCTAssertEqual((!M.localID).description, "(NOT localID)")
+        XCTAssertEqual((-M.localID).description, "(-localID)")
+        XCTAssertEqual(M.content.concat(M.content).description, "(content || content)")
+    }
+
+    func testMethods() {
+        XCTAssertEqual(M.localID.isNotNull().description, "localID IS NOT NULL")
+        XCTAssertEqual(M.localID.isNull().description, "localID IS NULL")
+        XCTAssertEqual(M.localID.max().description, "max(localID)")
+        XCTAssertEqual(M.localID.count(distinct: true).description, "count(DISTINCT localID)")
+        XCTAssertEqual(M.localID.between(1, 2).description, "localID BETWEEN 1 AND 2")
+        XCTAssertEqual(M.localID.in(1, 2).description, "localID IN (1, 2)")
+        XCTAssertEqual(M.content.like("a%").description, "content LIKE 'a%'")
+        XCTAssertEqual(M.localID.asOrder(by: .descending).description, "localID DESC")
+        XCTAssertEqual(M.localID.asIndex(orderBy: .ascending).description, "localID ASC")
+        XCTAssertEqual(M.localID.asColumn().description, "localID")
+        XCTAssertEqual(M.localID.asProperty().name, "localID")
+        XCTAssertEqual(M.localID.asColumnResult().description, "localID")
+        XCTAssertEqual(M.content.collate("NOCASE").description, "content COLLATE NOCASE")
+    }
+
+    func testSendable() {
+        // Generated code keeps these in `static let`, which Swift 6 requires to be Sendable.
+        func requireSendable<T: Sendable>(_ value: T) -> T { value }
+        XCTAssertEqual(requireSendable(M.localID).name, "localID")
+        XCTAssertEqual(requireSendable(M.all).count, 3)
+        XCTAssertEqual(requireSendable(Expression(with: 1)).description, "1")
+        XCTAssertEqual(requireSendable(Column(named: "a")).description, "a")
+    }
+}
