@@ -31,6 +31,9 @@ final class TypedPropertyTests: XCTestCase {
 
     func testComparisonWithNodes() {
         XCTAssertEqual((M.localID == Contact.Properties.localID).description, "(localID = localID)")
+        let key = TypedProperty<Contact, Int>(named: "id", index: 2)
+        XCTAssertEqual((M.localID == key).description, "(localID = id)")
+        XCTAssertEqual((key < M.localID).description, "(id < localID)")
         XCTAssertEqual((M.content == Contact.Properties.name.in(table: "c")).description, "(content = c.name)")
         XCTAssertEqual((M.localID > Expression(with: "anything")).description, "(localID > 'anything')")
         XCTAssertEqual((M.localID > Column(named: "x")).description, "(localID > x)")
@@ -83,5 +86,17 @@ final class TypedPropertyTests: XCTestCase {
         XCTAssertEqual(requireSendable(M.all).count, 3)
         XCTAssertEqual(requireSendable(Expression(with: 1)).description, "1")
         XCTAssertEqual(requireSendable(Column(named: "a")).description, "a")
+    }
+}
+
+/// A column type the WINQ layer knows nothing about (the ORM's custom ColumnCodable types).
+struct Opaque {}
+
+final class TypedPropertyCustomValueTests: XCTestCase {
+    func testCustomValueTypeComparesWithNodes() {
+        let property = TypedProperty<Message, Opaque>(named: "blob", index: 3)
+        XCTAssertEqual((property == Expression.bindParameter).description, "(blob = ?)")
+        XCTAssertEqual((property != TypedProperty<Contact, Opaque>(named: "other", index: 0)).description, "(blob != other)")
+        XCTAssertEqual(property.isNull().description, "blob IS NULL")
     }
 }

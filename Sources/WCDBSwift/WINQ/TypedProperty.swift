@@ -7,9 +7,12 @@
 /// but NOT the untyped operators of `ExpressionOperable`. Its comparison and arithmetic operators
 /// accept only:
 /// - a `Value` (Optional promotion works: `TypedProperty<M, Int?>() > 1`),
-/// - another `TypedProperty` with the same `Value` (of any model),
+/// - another `TypedProperty` with the same `Value` (of any model), or differing only by Optional
+///   for comparisons (`Int` key vs `Int?` foreign key),
 /// - an explicit untyped node: `Expression`, `Column`, `Property`,
 /// - any numeric Swift value when `Value` is numeric (`identifier >= 3.0` on an `Int?`).
+/// Arithmetic and bitwise operators exist only for numeric `Value`s. A custom `Value` type compares
+/// with values once it conforms to `LiteralValueConvertible`, and with nodes (bind parameters) always.
 /// So `TypedProperty<M, Int>(named: "a", index: 0) > "abc"` does not compile ("binary operator '>'
 /// cannot be applied to operands of type 'TypedProperty<M, Int>' and 'String'"). Wrap a value in
 /// `Expression(with:)` to opt out deliberately.
@@ -47,12 +50,32 @@ extension TypedProperty {
     }
 }
 
-// MARK: Comparison with a value of the same type, a same-typed property, or an explicit node
+// MARK: Comparison with a value of the same type
 
 extension TypedProperty where Value: ExpressionConvertible {
     public static func == (left: TypedProperty, right: Value) -> Expression {
         Operate.binary(left.asExpression(), "=", right.asExpression())
     }
+    public static func != (left: TypedProperty, right: Value) -> Expression {
+        Operate.binary(left.asExpression(), "!=", right.asExpression())
+    }
+    public static func < (left: TypedProperty, right: Value) -> Expression {
+        Operate.binary(left.asExpression(), "<", right.asExpression())
+    }
+    public static func <= (left: TypedProperty, right: Value) -> Expression {
+        Operate.binary(left.asExpression(), "<=", right.asExpression())
+    }
+    public static func > (left: TypedProperty, right: Value) -> Expression {
+        Operate.binary(left.asExpression(), ">", right.asExpression())
+    }
+    public static func >= (left: TypedProperty, right: Value) -> Expression {
+        Operate.binary(left.asExpression(), ">=", right.asExpression())
+    }
+}
+
+// MARK: Comparison with a same-typed property or an explicit node (any Value, so a custom column type still compares with `Expression.bindParameter`)
+
+extension TypedProperty {
     public static func == <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "=", right.asExpression())
     }
@@ -64,9 +87,6 @@ extension TypedProperty where Value: ExpressionConvertible {
     }
     public static func == (left: TypedProperty, right: Property) -> Expression {
         Operate.binary(left.asExpression(), "=", right.asExpression())
-    }
-    public static func != (left: TypedProperty, right: Value) -> Expression {
-        Operate.binary(left.asExpression(), "!=", right.asExpression())
     }
     public static func != <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "!=", right.asExpression())
@@ -80,9 +100,6 @@ extension TypedProperty where Value: ExpressionConvertible {
     public static func != (left: TypedProperty, right: Property) -> Expression {
         Operate.binary(left.asExpression(), "!=", right.asExpression())
     }
-    public static func < (left: TypedProperty, right: Value) -> Expression {
-        Operate.binary(left.asExpression(), "<", right.asExpression())
-    }
     public static func < <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "<", right.asExpression())
     }
@@ -94,9 +111,6 @@ extension TypedProperty where Value: ExpressionConvertible {
     }
     public static func < (left: TypedProperty, right: Property) -> Expression {
         Operate.binary(left.asExpression(), "<", right.asExpression())
-    }
-    public static func <= (left: TypedProperty, right: Value) -> Expression {
-        Operate.binary(left.asExpression(), "<=", right.asExpression())
     }
     public static func <= <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "<=", right.asExpression())
@@ -110,9 +124,6 @@ extension TypedProperty where Value: ExpressionConvertible {
     public static func <= (left: TypedProperty, right: Property) -> Expression {
         Operate.binary(left.asExpression(), "<=", right.asExpression())
     }
-    public static func > (left: TypedProperty, right: Value) -> Expression {
-        Operate.binary(left.asExpression(), ">", right.asExpression())
-    }
     public static func > <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), ">", right.asExpression())
     }
@@ -124,9 +135,6 @@ extension TypedProperty where Value: ExpressionConvertible {
     }
     public static func > (left: TypedProperty, right: Property) -> Expression {
         Operate.binary(left.asExpression(), ">", right.asExpression())
-    }
-    public static func >= (left: TypedProperty, right: Value) -> Expression {
-        Operate.binary(left.asExpression(), ">=", right.asExpression())
     }
     public static func >= <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), ">=", right.asExpression())
@@ -171,6 +179,35 @@ extension TypedProperty where Value: NumericLiteralConvertible {
     public static func + (left: TypedProperty, right: Value) -> Expression {
         Operate.binary(left.asExpression(), "+", right.asExpression())
     }
+    public static func - (left: TypedProperty, right: Value) -> Expression {
+        Operate.binary(left.asExpression(), "-", right.asExpression())
+    }
+    public static func * (left: TypedProperty, right: Value) -> Expression {
+        Operate.binary(left.asExpression(), "*", right.asExpression())
+    }
+    public static func / (left: TypedProperty, right: Value) -> Expression {
+        Operate.binary(left.asExpression(), "/", right.asExpression())
+    }
+    public static func % (left: TypedProperty, right: Value) -> Expression {
+        Operate.binary(left.asExpression(), "%", right.asExpression())
+    }
+    public static func & (left: TypedProperty, right: Value) -> Expression {
+        Operate.binary(left.asExpression(), "&", right.asExpression())
+    }
+    public static func | (left: TypedProperty, right: Value) -> Expression {
+        Operate.binary(left.asExpression(), "|", right.asExpression())
+    }
+    public static func << (left: TypedProperty, right: Value) -> Expression {
+        Operate.binary(left.asExpression(), "<<", right.asExpression())
+    }
+    public static func >> (left: TypedProperty, right: Value) -> Expression {
+        Operate.binary(left.asExpression(), ">>", right.asExpression())
+    }
+}
+
+// MARK: Arithmetic with a same-typed property or an explicit node
+
+extension TypedProperty where Value: NumericLiteralConvertible {
     public static func + <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "+", right.asExpression())
     }
@@ -182,9 +219,6 @@ extension TypedProperty where Value: NumericLiteralConvertible {
     }
     public static func + (left: TypedProperty, right: Property) -> Expression {
         Operate.binary(left.asExpression(), "+", right.asExpression())
-    }
-    public static func - (left: TypedProperty, right: Value) -> Expression {
-        Operate.binary(left.asExpression(), "-", right.asExpression())
     }
     public static func - <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "-", right.asExpression())
@@ -198,9 +232,6 @@ extension TypedProperty where Value: NumericLiteralConvertible {
     public static func - (left: TypedProperty, right: Property) -> Expression {
         Operate.binary(left.asExpression(), "-", right.asExpression())
     }
-    public static func * (left: TypedProperty, right: Value) -> Expression {
-        Operate.binary(left.asExpression(), "*", right.asExpression())
-    }
     public static func * <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "*", right.asExpression())
     }
@@ -212,9 +243,6 @@ extension TypedProperty where Value: NumericLiteralConvertible {
     }
     public static func * (left: TypedProperty, right: Property) -> Expression {
         Operate.binary(left.asExpression(), "*", right.asExpression())
-    }
-    public static func / (left: TypedProperty, right: Value) -> Expression {
-        Operate.binary(left.asExpression(), "/", right.asExpression())
     }
     public static func / <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "/", right.asExpression())
@@ -228,9 +256,6 @@ extension TypedProperty where Value: NumericLiteralConvertible {
     public static func / (left: TypedProperty, right: Property) -> Expression {
         Operate.binary(left.asExpression(), "/", right.asExpression())
     }
-    public static func % (left: TypedProperty, right: Value) -> Expression {
-        Operate.binary(left.asExpression(), "%", right.asExpression())
-    }
     public static func % <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "%", right.asExpression())
     }
@@ -242,9 +267,6 @@ extension TypedProperty where Value: NumericLiteralConvertible {
     }
     public static func % (left: TypedProperty, right: Property) -> Expression {
         Operate.binary(left.asExpression(), "%", right.asExpression())
-    }
-    public static func & (left: TypedProperty, right: Value) -> Expression {
-        Operate.binary(left.asExpression(), "&", right.asExpression())
     }
     public static func & <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "&", right.asExpression())
@@ -258,9 +280,6 @@ extension TypedProperty where Value: NumericLiteralConvertible {
     public static func & (left: TypedProperty, right: Property) -> Expression {
         Operate.binary(left.asExpression(), "&", right.asExpression())
     }
-    public static func | (left: TypedProperty, right: Value) -> Expression {
-        Operate.binary(left.asExpression(), "|", right.asExpression())
-    }
     public static func | <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "|", right.asExpression())
     }
@@ -273,9 +292,6 @@ extension TypedProperty where Value: NumericLiteralConvertible {
     public static func | (left: TypedProperty, right: Property) -> Expression {
         Operate.binary(left.asExpression(), "|", right.asExpression())
     }
-    public static func << (left: TypedProperty, right: Value) -> Expression {
-        Operate.binary(left.asExpression(), "<<", right.asExpression())
-    }
     public static func << <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "<<", right.asExpression())
     }
@@ -287,9 +303,6 @@ extension TypedProperty where Value: NumericLiteralConvertible {
     }
     public static func << (left: TypedProperty, right: Property) -> Expression {
         Operate.binary(left.asExpression(), "<<", right.asExpression())
-    }
-    public static func >> (left: TypedProperty, right: Value) -> Expression {
-        Operate.binary(left.asExpression(), ">>", right.asExpression())
     }
     public static func >> <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), ">>", right.asExpression())
@@ -334,5 +347,52 @@ extension TypedProperty where Value: NumericLiteralConvertible {
     }
     public static func >> <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
         Operate.binary(left.asExpression(), ">>", right.asExpression())
+    }
+}
+
+// MARK: Comparison across optionality (a key `Int` against a foreign key `Int?`)
+
+extension TypedProperty {
+    public static func == <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value?>) -> Expression {
+        Operate.binary(left.asExpression(), "=", right.asExpression())
+    }
+    public static func == <OtherRoot, Wrapped>(left: TypedProperty, right: TypedProperty<OtherRoot, Wrapped>) -> Expression
+    where Value == Wrapped? {
+        Operate.binary(left.asExpression(), "=", right.asExpression())
+    }
+    public static func != <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value?>) -> Expression {
+        Operate.binary(left.asExpression(), "!=", right.asExpression())
+    }
+    public static func != <OtherRoot, Wrapped>(left: TypedProperty, right: TypedProperty<OtherRoot, Wrapped>) -> Expression
+    where Value == Wrapped? {
+        Operate.binary(left.asExpression(), "!=", right.asExpression())
+    }
+    public static func < <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value?>) -> Expression {
+        Operate.binary(left.asExpression(), "<", right.asExpression())
+    }
+    public static func < <OtherRoot, Wrapped>(left: TypedProperty, right: TypedProperty<OtherRoot, Wrapped>) -> Expression
+    where Value == Wrapped? {
+        Operate.binary(left.asExpression(), "<", right.asExpression())
+    }
+    public static func <= <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value?>) -> Expression {
+        Operate.binary(left.asExpression(), "<=", right.asExpression())
+    }
+    public static func <= <OtherRoot, Wrapped>(left: TypedProperty, right: TypedProperty<OtherRoot, Wrapped>) -> Expression
+    where Value == Wrapped? {
+        Operate.binary(left.asExpression(), "<=", right.asExpression())
+    }
+    public static func > <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value?>) -> Expression {
+        Operate.binary(left.asExpression(), ">", right.asExpression())
+    }
+    public static func > <OtherRoot, Wrapped>(left: TypedProperty, right: TypedProperty<OtherRoot, Wrapped>) -> Expression
+    where Value == Wrapped? {
+        Operate.binary(left.asExpression(), ">", right.asExpression())
+    }
+    public static func >= <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value?>) -> Expression {
+        Operate.binary(left.asExpression(), ">=", right.asExpression())
+    }
+    public static func >= <OtherRoot, Wrapped>(left: TypedProperty, right: TypedProperty<OtherRoot, Wrapped>) -> Expression
+    where Value == Wrapped? {
+        Operate.binary(left.asExpression(), ">=", right.asExpression())
     }
 }
