@@ -60,7 +60,7 @@ struct BindingEmitter {
             writer.line("\(access)static let all: [WCDBSwift.Property] = [\(list)]")
             writer.line()
             writer.line("/// `*`: every column of the table.")
-            writer.line("\(access)static var any: WCDBSwift.Column { WCDBSwift.Column.all }")
+            writer.line("\(access)static var any: WCDBSwift.Property { WCDBSwift.Property.any }")
         }
     }
 
@@ -116,7 +116,10 @@ struct BindingEmitter {
         if let unique = column.unique {
             arguments.append("unique: WCDBSwift.UniqueBinding(\(unique.onConflict.map { "onConflict: .\($0)" } ?? ""))")
         }
-        if let value = column.defaultValue { arguments.append("defaultValue: \(value.literalText)") }
+        if let value = column.defaultValue {
+            // `nil` would read as "no default" for an optional parameter: DEFAULT NULL is spelled `.null`.
+            arguments.append("defaultValue: \(value.literalText == "nil" ? ".null" : value.literalText)")
+        }
         if let collate = column.collate { arguments.append("collate: \(literal(collate))") }
         if let key = column.foreignKey {
             var parts = ["table: \(literal(key.table))", "column: \(literal(key.column))"]
