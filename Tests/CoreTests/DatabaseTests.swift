@@ -44,7 +44,8 @@ final class DatabaseTests: CoreTestCase {
             let database = Database(withPath: file)
             try database.exec("CREATE TABLE t(a)")
             // Several handles at once.
-            runThreads(4) { _ in
+            // (concurrentPerform, unlike a detached Thread, has released its closure when it returns.)
+            DispatchQueue.concurrentPerform(iterations: 4) { _ in
                 _ = try? database.withHandle(forWriting: false) { handle in
                     Thread.sleep(forTimeInterval: 0.05)
                     return try handle.scalar("SELECT count(*) FROM t")

@@ -52,6 +52,21 @@ final class TraceTests: CoreTestCase {
         XCTAssertEqual(global.get.count, 2)
     }
 
+    func testPerformanceTraceOfTransactionObject() throws {
+        let database = Database(withPath: path())
+        try database.exec("CREATE TABLE t(a)")
+        let transaction = try database.getTransaction()  // handle checked out before tracing starts
+        let reports = Box<[[String: Int]]>([])
+        database.tracePerformance { _, sqls, _ in reports.with { $0.append(sqls) } }
+        try transaction.exec("INSERT INTO t VALUES(1)")
+        try transaction.begin()
+        try transaction.exec("INSERT INTO t VALUES(2)")
+        try transaction.exec("INSERT INTO t VALUES(2)")
+        try transaction.commit()
+        XCTAssertEqual(reports.get, [["INSERT INTO t VALUES(1)": 1],
+                                     ["BEGIN IMMEDIATE": 1, "INSERT INTO t VALUES(2)": 2, "COMMIT": 1]])
+    }
+
     func testGlobalErrorTrace() throws {
         let database = Database(withPath: path())
         database.tag = 5

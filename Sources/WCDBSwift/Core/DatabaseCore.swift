@@ -29,6 +29,10 @@ final class DatabaseCore: @unchecked Sendable {  // Every `var` is guarded by `c
     var writerQueue: [Int] = []
     var closingThread: UInt?
     var blockadeThread: UInt?
+    /// Threads waiting on `condition`: signalling is skipped when there are none.
+    var waiters = 0
+    /// Changes whenever this database's performance tracer does.
+    var traceGeneration = 0
 
     init(path: String, maxHandles: Int = Database.defaultMaxHandles) {
         self.path = path
@@ -94,7 +98,20 @@ final class DatabaseCore: @unchecked Sendable {  // Every `var` is guarded by `c
     func setPerformanceTracer(_ tracer: PerformanceTracer?) {
         condition.lock()
         performanceTracerStorage = tracer
+        traceGeneration += 1
         condition.unlock()
+    }
+
+    @inline(__always)
+    func waitLocked() {
+        waiters += 1
+        condition.wait()
+        waiters -= 1
+    }
+
+    @inline(__always)
+    func signalLocked() {
+        if waiters > 0 { condition.broadcast() }
     }
 
     // MARK: Close, blockade, purge
@@ -111,11 +128,11 @@ final class DatabaseCore: @unchecked Sendable {  // Every `var` is guarded by `c
                 path: path, tag: tag, operation: "close"))
         }
         while !(closingThread == nil && (blockadeThread == nil || blockadeThread == tid)) {
-            condition.wait()
+            waitLocked()
         }
         closingThread = tid
         while idle.count < handleCount {
-            condition.wait()
+            waitLocked()
         }
         let handles = idle
         idle.removeAll()
@@ -127,7 +144,7 @@ final class DatabaseCore: @unchecked Sendable {  // Every `var` is guarded by `c
         defer {
             condition.lock()
             closingThread = nil
-            condition.broadcast()
+            signalLocked()
             condition.unlock()
         }
         return try onClosed()
@@ -137,7 +154,7 @@ final class DatabaseCore: @unchecked Sendable {  // Every `var` is guarded by `c
         let tid = currentThreadID()
         condition.lock()
         while !((blockadeThread == nil || blockadeThread == tid) && (closingThread == nil || closingThread == tid)) {
-            condition.wait()
+            waitLocked()
         }
         blockadeThread = tid
         condition.unlock()
@@ -146,7 +163,7 @@ final class DatabaseCore: @unchecked Sendable {  // Every `var` is guarded by `c
     func unblockade() {
         condition.lock()
         blockadeThread = nil
-        condition.broadcast()
+        signalLocked()
         condition.unlock()
     }
 
@@ -170,7 +187,7 @@ final class DatabaseCore: @unchecked Sendable {  // Every `var` is guarded by `c
         let handles = idle
         idle.removeAll()
         handleCount -= handles.count
-        condition.broadcast()
+        signalLocked()
         condition.unlock()
         for handle in handles { handle.close() }
     }

@@ -55,6 +55,9 @@ public final class Handle {
 
     // Tracing, owned by the thread using the handle.
     var traceMask: UInt32 = 0
+    var traceGlobalGeneration = -1
+    var traceLocalGeneration = -1
+    var performanceTracer: PerformanceTracer?
     var sqlTracer: SQLTracer?
     var collectsPerformance = false
     var performanceSQLs: [String: Int] = [:]
@@ -229,11 +232,12 @@ public final class Handle {
 
     // MARK: Trace
 
-    func updateTrace(sqlTracer: SQLTracer?, performance: Bool) {
+    func updateTrace(sqlTracer: SQLTracer?, performance: PerformanceTracer?) {
         guard let db else { return }
         self.sqlTracer = sqlTracer
-        self.collectsPerformance = performance
-        let mask: UInt32 = (sqlTracer != nil || performance) ? UInt32(SQLITE_TRACE_STMT) : 0
+        self.performanceTracer = performance
+        self.collectsPerformance = performance != nil
+        let mask: UInt32 = (sqlTracer != nil || performance != nil) ? UInt32(SQLITE_TRACE_STMT) : 0
         if mask != traceMask {
             traceMask = mask
             if mask == 0 {

@@ -45,6 +45,8 @@ struct CipherSetting {
 
 /// Everything applied to a handle when it is opened or checked out, captured under the core's lock.
 struct HandleSetup {
+    let globalTraceGeneration: Int
+    let localTraceGeneration: Int
     let configs: [ConfigEntry]
     let configGeneration: Int
     let cipher: CipherSetting?
@@ -100,6 +102,16 @@ extension DatabaseCore {
             pin.holdsWrite = true
             pin.writeDepth = 1
         }
+        let globalGeneration = globalTraceState.withLock { $0.generation }
+        guard !handle.isOpened || handle.configGeneration != configGeneration
+            || handle.cipherGeneration != cipherGeneration || handle.traceLocalGeneration != traceGeneration
+            || handle.traceGlobalGeneration != globalGeneration
+        else {
+            // Fast path: an open handle that is up to date.
+            condition.unlock()
+            startPerformance(of: pin)
+            return pin
+        }
         let setup = setupLocked()
         condition.unlock()
 
@@ -111,16 +123,21 @@ extension DatabaseCore {
             pins.removeValue(forKey: tid)
             handle.close()
             handleCount -= 1
-            condition.broadcast()
+            signalLocked()
             condition.unlock()
             throw error
         }
-        if let tracer = setup.performanceTracer {
-            pin.performanceTracer = tracer
-            handle.performanceSQLs.removeAll(keepingCapacity: true)
-            handle.performanceStart = monotonicNanoseconds()
-        }
+        startPerformance(of: pin)
         return pin
+    }
+
+    @inline(__always)
+    private func startPerformance(of pin: Pin) {
+        if let tracer = pin.handle.performanceTracer {
+            pin.performanceTracer = tracer
+            pin.handle.performanceSQLs.removeAll(keepingCapacity: true)
+            pin.handle.performanceStart = monotonicNanoseconds()
+        }
     }
 
     /// Ends one `enter`. When the pin's depth reaches zero the handle goes back to the pool.
@@ -144,7 +161,7 @@ extension DatabaseCore {
             if !pin.isExternal {
                 idle.append(pin.handle)
             }
-            condition.broadcast()
+            signalLocked()
         }
         let tag = self.tagStorage
         condition.unlock()
@@ -190,7 +207,7 @@ extension DatabaseCore {
             condition.lock()
             handle.close()
             handleCount -= 1
-            condition.broadcast()
+            signalLocked()
             condition.unlock()
             throw error
         }
@@ -200,7 +217,7 @@ extension DatabaseCore {
     func checkinDetached(_ handle: Handle) {
         condition.lock()
         idle.append(handle)
-        condition.broadcast()
+        signalLocked()
         condition.unlock()
     }
 
@@ -229,18 +246,21 @@ extension DatabaseCore {
     /// Waits (fairly, first come first served) until a handle is free or may be created.
     /// Returns an idle handle, or a new closed `Handle` whose slot is already counted.
     private func checkoutLocked(threadID tid: UInt) throws -> Handle {
+        if handleQueue.isEmpty && !idle.isEmpty && isOpenForLocked(tid) {
+            return idle.removeLast()  // fast path: nobody waiting, a handle free
+        }
         if closingThread == tid || blockadeThread == tid {
             // The thread that closes or blockades goes first, or it would wait for those it holds back.
-            while idle.isEmpty && handleCount >= maxHandles { condition.wait() }
+            while idle.isEmpty && handleCount >= maxHandles { waitLocked() }
         } else {
             let ticket = nextTicket
             nextTicket &+= 1
             handleQueue.append(ticket)
             while !(handleQueue.first == ticket && isOpenForLocked(tid) && (!idle.isEmpty || handleCount < maxHandles)) {
-                condition.wait()
+                waitLocked()
             }
             handleQueue.removeFirst()
-            condition.broadcast()
+            signalLocked()
         }
         if let handle = idle.popLast() {
             return handle
@@ -257,25 +277,41 @@ extension DatabaseCore {
     }
 
     private func waitForWriteTokenLocked() {
+        if writerQueue.isEmpty && !writerBusy {
+            writerBusy = true
+            return
+        }
         let ticket = nextTicket
         nextTicket &+= 1
         writerQueue.append(ticket)
         while !(writerQueue.first == ticket && !writerBusy) {
-            condition.wait()
+            waitLocked()
         }
         writerQueue.removeFirst()
         writerBusy = true
-        condition.broadcast()
+        signalLocked()
     }
 
     private func releaseWriteTokenLocked() {
         writerBusy = false
-        condition.broadcast()
+        signalLocked()
+    }
+
+    /// Re-registers `handle`'s tracing with the current tracers; returns the performance tracer in effect.
+    func refreshTrace(of handle: Handle) -> PerformanceTracer? {
+        let global = globalTraceState.withLock { $0 }
+        condition.lock()
+        let performance = performanceTracerStorage ?? global.performance
+        condition.unlock()
+        handle.updateTrace(sqlTracer: global.sql, performance: performance)
+        return performance
     }
 
     private func setupLocked() -> HandleSetup {
         let global = globalTraceState.withLock { $0 }
         return HandleSetup(
+            globalTraceGeneration: global.generation,
+            localTraceGeneration: traceGeneration,
             configs: sortedConfigs,
             configGeneration: configGeneration,
             cipher: cipher,
@@ -302,7 +338,9 @@ extension DatabaseCore {
             try apply(setup.configs, to: handle)
             handle.configGeneration = setup.configGeneration
         }
-        handle.updateTrace(sqlTracer: setup.sqlTracer, performance: setup.performanceTracer != nil)
+        handle.updateTrace(sqlTracer: setup.sqlTracer, performance: setup.performanceTracer)
+        handle.traceGlobalGeneration = setup.globalTraceGeneration
+        handle.traceLocalGeneration = setup.localTraceGeneration
     }
 
     private func open(_ handle: Handle, with setup: HandleSetup) throws {

@@ -16,6 +16,9 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
     private var beganPin: Pin?
     /// Whether this object holds the database's write token (guarded by `core.condition`).
     var holdsWrite = false
+    /// Nesting of calls on this object, and the performance tracer of the outermost one (guarded by `lock`).
+    private var callDepth = 0
+    private var performanceTracer: PerformanceTracer?
 
     init(core: DatabaseCore) throws {
         self.core = core
@@ -42,9 +45,35 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
     public func withHandle<T>(forWriting: Bool, _ body: (Handle) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
+        startOperation()
+        defer { endOperation() }
         let pin = try core.enter(forWriting: forWriting, external: handle, owner: self)
         defer { core.leave(pin) }
         return try body(handle)
+    }
+
+    /// Performance: one report per outermost call, or per transaction (from begin to commit/rollback).
+    private func startOperation() {
+        callDepth += 1
+        if callDepth == 1 && !handle.isInTransaction {
+            performanceTracer = core.refreshTrace(of: handle)
+            if performanceTracer != nil {
+                handle.performanceSQLs.removeAll(keepingCapacity: true)
+                handle.performanceStart = monotonicNanoseconds()
+            }
+        }
+    }
+
+    private func endOperation() {
+        callDepth -= 1
+        if callDepth == 0 && !handle.isInTransaction, let tracer = performanceTracer {
+            performanceTracer = nil
+            let sqls = handle.performanceSQLs
+            handle.performanceSQLs.removeAll(keepingCapacity: true)
+            if !sqls.isEmpty {
+                tracer(core.tag, sqls, monotonicNanoseconds() &- handle.performanceStart)
+            }
+        }
     }
 
     public func exec(_ sql: String) throws {
@@ -56,6 +85,8 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
     public func begin() throws {
         lock.lock()
         defer { lock.unlock() }
+        startOperation()
+        defer { endOperation() }
         if handle.isInTransaction { throw TransactionRunner.nestedError(handle, operation: "begin") }
         let pin = try core.enter(forWriting: false, external: handle, owner: self)
         core.acquireWriteToken(for: self)
@@ -72,6 +103,8 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
     public func commit() throws {
         lock.lock()
         defer { lock.unlock() }
+        startOperation()
+        defer { endOperation() }
         defer { end() }
         guard handle.isInTransaction else {
             throw reportError(WCDBError(level: .interface, message: "No transaction to commit", path: path, tag: tag,
@@ -83,6 +116,8 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
     public func rollback() throws {
         lock.lock()
         defer { lock.unlock() }
+        startOperation()
+        defer { endOperation() }
         defer { end() }
         TransactionRunner.rollback(handle)
     }
