@@ -1,0 +1,153 @@
+import CSQLCipher
+import Foundation
+
+/// WCDB's core-layer statement: one prepared statement on a handle of the database, for SQL the
+/// convenience interfaces do not cover.
+///
+/// It holds its handle (and, for a statement that writes, the database's write token) until
+/// `finalize()` or deinit; meanwhile other operations of the same thread on this database run on the
+/// same handle. Not `Sendable`: use it on the thread that prepared it.
+public final class CoreStatement {
+    let core: DatabaseCore
+    private var pins: [Pin]
+    /// The underlying statement (for the typed binds and column reads).
+    public let handleStatement: HandleStatement
+    public private(set) var isFinalized = false
+
+    init(core: DatabaseCore, sql: String) throws {
+        self.core = core
+        let pin = try core.enter(forWriting: false)
+        do {
+            handleStatement = try pin.handle.prepare(sql)
+        } catch {
+            core.leave(pin)
+            throw error
+        }
+        pins = [pin]
+        if !handleStatement.isReadOnly {
+            do {
+                pins.append(try core.enter(forWriting: true))
+            } catch {
+                handleStatement.finalize()
+                core.leave(pin)
+                throw error
+            }
+        }
+    }
+
+    deinit {
+        finalize()
+    }
+
+    public var sql: String { handleStatement.sql }
+
+    /// The handle this statement runs on.
+    public var handle: Handle { handleStatement.handle }
+
+    /// Steps once: `true` when a row is ready, `false` when done.
+    @discardableResult
+    public func step() throws -> Bool {
+        guard !isFinalized else {
+            throw reportError(WCDBError(level: .interface, code: SQLITE_MISUSE, message: "The statement is finalized",
+                                        sql: sql, path: core.path, tag: core.tag, operation: "step"))
+        }
+        return try handleStatement.step()
+    }
+
+    public func reset() throws {
+        handleStatement.reset()
+    }
+
+    public func clearBindings() {
+        handleStatement.clearBindings()
+    }
+
+    /// Finalizes the statement and gives its handle back. Idempotent; also done on deinit.
+    public func finalize() {
+        guard !isFinalized else { return }
+        isFinalized = true
+        handleStatement.finalize()
+        for pin in pins.reversed() { core.leave(pin) }
+        pins.removeAll()
+    }
+
+    // MARK: Bind (1-based)
+
+    public func bind(_ value: FundamentalValue, toIndex index: Int) {
+        handleStatement.bind(value, toIndex: Int32(index))
+    }
+
+    public func bind<T: ColumnEncodable>(_ value: T?, toIndex index: Int) {
+        if let value {
+            value.bindColumn(to: handleStatement, atIndex: Int32(index))
+        } else {
+            handleStatement.bindNull(toIndex: Int32(index))
+        }
+    }
+
+    /// Binds `values` to the indexes 1...values.count.
+    public func bind(_ values: [FundamentalValue]) {
+        handleStatement.bind(values)
+    }
+
+    /// The 1-based index of a named parameter such as `:name`, or 0.
+    public func index(byParameterName name: String) -> Int {
+        Int(handleStatement.parameterIndex(of: name))
+    }
+
+    // MARK: Values (0-based)
+
+    public func value(atIndex index: Int) -> FundamentalValue {
+        handleStatement.value(atIndex: Int32(index))
+    }
+
+    /// The value at `index` decoded as `T`, or nil when it is NULL or does not decode.
+    public func value<T: ColumnDecodable>(atIndex index: Int, of type: T.Type = T.self) -> T? {
+        let value = handleStatement.value(atIndex: Int32(index))
+        if case .null = value { return nil }
+        return T(with: value)
+    }
+
+
+    /// Every column of the current row.
+    public func row() -> FundamentalRow { handleStatement.row() }
+
+    public func columnType(atIndex index: Int) -> ColumnType {
+        handleStatement.columnType(atIndex: Int32(index))
+    }
+
+    public var columnCount: Int { Int(handleStatement.columnCount) }
+
+    public func columnName(atIndex index: Int) -> String {
+        handleStatement.columnName(atIndex: Int32(index))
+    }
+
+    public var columnNames: [String] { handleStatement.columnNames }
+
+    /// The column index for `name`, or nil.
+    public func index(byName name: String) -> Int? {
+        columnNames.firstIndex(of: name)
+    }
+
+    /// Rows changed by this statement (valid right after it ran).
+    public var changes: Int { handle.changes }
+    public var lastInsertedRowID: Int64 { handle.lastInsertedRowID }
+}
+
+extension Database {
+    /// Prepares `sql` as a CoreStatement holding a handle of this database until finalized.
+    public func prepare(_ sql: String) throws -> CoreStatement {
+        try CoreStatement(core: core, sql: sql)
+    }
+}
+
+extension Transaction {
+    /// Prepares `sql` on this transaction's handle.
+    public func prepare(_ sql: String) throws -> CoreStatement {
+        try withHandle(forWriting: false) { _ in
+            // Pins the calling thread to this transaction's handle while preparing, so the statement
+            // is prepared on it.
+            try CoreStatement(core: core, sql: sql)
+        }
+    }
+}

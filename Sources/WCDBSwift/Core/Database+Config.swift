@@ -1,0 +1,39 @@
+import CSQLCipher
+import Foundation
+
+/// A config: runs on every handle when it opens (and on open handles when configs change).
+public typealias Config = @Sendable (_ handle: Handle) throws -> Void
+/// The order configs run in: smaller first. The built-in "basic" config runs at 0; the cipher before all.
+public typealias ConfigOrder = Int
+
+extension Database {
+    /// The name of the built-in config setting journal_mode WAL, synchronous NORMAL, locking_mode NORMAL.
+    public static let basicConfigName = "com.Tencent.WCDB.Config.Basic"
+    public static let basicConfigOrder: ConfigOrder = 0
+
+    /// PRAGMA locking_mode NORMAL, synchronous NORMAL, journal_mode WAL (the seeds' `fullfsync` is a
+    /// macOS-only pragma and means nothing on Linux). The busy timeout is set before any config.
+    static let basicConfig: Config = { handle in
+        try handle.exec("PRAGMA locking_mode = NORMAL")
+        try handle.exec("PRAGMA synchronous = NORMAL")
+        if try handle.scalar("PRAGMA journal_mode").stringValue.lowercased() != "wal" {
+            try handle.exec("PRAGMA journal_mode = WAL")
+        }
+    }
+
+    /// Sets the config `name` (replacing one of the same name), or removes it when `callback` is nil.
+    /// Configs run in `order` on every handle opened from now on, and again on open handles at their
+    /// next use.
+    public func setConfig(named name: String, with callback: Config?, orderBy order: ConfigOrder = 100) {
+        if let callback {
+            core.setConfig(ConfigEntry(name: name, order: order, callback: callback))
+        } else {
+            core.removeConfig(named: name)
+        }
+    }
+
+    /// Removes the config `name`. Handles that already ran it keep its effect until they reopen.
+    public func removeConfig(named name: String) {
+        core.removeConfig(named: name)
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Receives every SQL statement as it starts executing, on the thread that runs it.
+public typealias SQLTracer = @Sendable (_ sql: String) -> Void
+/// Receives one report per operation (or per whole transaction): the database's tag, each SQL statement
+/// with the number of times it ran, and the wall-clock cost in nanoseconds.
+public typealias PerformanceTracer = @Sendable (_ tag: Int?, _ sqls: [String: Int], _ cost: UInt64) -> Void
+/// Receives every error the runtime raises, before it is thrown.
+public typealias ErrorTracer = @Sendable (_ error: WCDBError) -> Void
+
+/// Process-wide tracers. `generation` changes whenever one of them does, so handles re-register lazily.
+struct GlobalTraceState {
+    var sql: SQLTracer?
+    var performance: PerformanceTracer?
+    var error: ErrorTracer?
+    var generation = 0
+}
+
+let globalTraceState = LockedValue(GlobalTraceState())
+
+/// Hands `error` to the global error tracer (if any) and returns it, for `throw reportError(...)`.
+@discardableResult
+func reportError(_ error: WCDBError) -> WCDBError {
+    if let tracer = globalTraceState.withLock({ $0.error }) {
+        tracer(error)
+    }
+    return error
+}
+
+extension Database {
+    /// Sets (or with nil removes) the process-wide error reporter. Off by default.
+    public static func globalTraceError(_ tracer: ErrorTracer?) {
+        globalTraceState.withLock { $0.error = tracer; $0.generation += 1 }
+    }
+
+    /// Sets (or with nil removes) the process-wide SQL tracer. Off by default; costs nothing when off.
+    public static func globalTraceSQL(_ tracer: SQLTracer?) {
+        globalTraceState.withLock { $0.sql = tracer; $0.generation += 1 }
+    }
+
+    /// Sets (or with nil removes) the process-wide performance tracer. A database's own tracer overrides it.
+    public static func globalTracePerformance(_ tracer: PerformanceTracer?) {
+        globalTraceState.withLock { $0.performance = tracer; $0.generation += 1 }
+    }
+
+    /// Sets (or with nil removes) this database's performance tracer, which overrides the global one.
+    public func tracePerformance(_ tracer: PerformanceTracer?) {
+        core.setPerformanceTracer(tracer)
+    }
+}

@@ -1,0 +1,151 @@
+import CSQLCipher
+import Foundation
+
+/// Transaction primitives over one handle, shared by Database and Transaction.
+enum TransactionRunner {
+    static func nestedError(_ handle: Handle, operation: String) -> WCDBError {
+        reportError(WCDBError(level: .interface, message:
+            "A transaction is already running on this handle; nest with run(embeddedTransaction:) instead",
+            path: handle.path, tag: handle.tag, operation: operation))
+    }
+
+    static func begin(_ handle: Handle) throws {
+        try handle.exec("BEGIN IMMEDIATE")
+    }
+
+    static func commit(_ handle: Handle) throws {
+        do {
+            try handle.exec("COMMIT")
+        } catch {
+            rollback(handle)
+            throw error
+        }
+    }
+
+    static func rollback(_ handle: Handle) {
+        if handle.isInTransaction {
+            try? handle.exec("ROLLBACK")
+        }
+    }
+
+    /// Begins, runs `body`, commits when it returns true, rolls back when it returns false or throws.
+    static func run(on handle: Handle, operation: String, _ body: () throws -> Bool) throws {
+        if handle.isInTransaction { throw nestedError(handle, operation: operation) }
+        try begin(handle)
+        let shouldCommit: Bool
+        do {
+            shouldCommit = try body()
+        } catch {
+            rollback(handle)
+            throw error
+        }
+        if shouldCommit {
+            try commit(handle)
+        } else {
+            rollback(handle)
+        }
+    }
+
+    /// Runs `body` as a savepoint of the running transaction, or as a transaction of its own.
+    static func runEmbedded(on handle: Handle, _ body: () throws -> Void) throws {
+        guard handle.isInTransaction else {
+            try run(on: handle, operation: "embedded transaction") {
+                try body()
+                return true
+            }
+            return
+        }
+        handle.savepointDepth += 1
+        let name = "wcdb_embedded_\(handle.savepointDepth)"
+        defer { handle.savepointDepth -= 1 }
+        try handle.exec("SAVEPOINT \(name)")
+        do {
+            try body()
+        } catch {
+            if handle.isInTransaction {
+                try? handle.exec("ROLLBACK TO \(name)")
+                try? handle.exec("RELEASE \(name)")
+            }
+            throw error
+        }
+        try handle.exec("RELEASE \(name)")
+    }
+}
+
+extension Database {
+    /// Runs `body` in a transaction: commits when it returns, rolls back and rethrows when it throws.
+    /// Nesting inside another transaction on this thread throws; use `run(embeddedTransaction:)` to nest.
+    /// Every operation on this database from this thread during `body` runs on the transaction's handle.
+    public func run(transaction body: () throws -> Void) throws {
+        try core.withPin(forWriting: true) { pin in
+            try TransactionRunner.run(on: pin.handle, operation: "transaction") {
+                try body()
+                return true
+            }
+        }
+    }
+
+    /// Like `run(transaction:)`, but commits only when `body` returns true.
+    public func run(controllableTransaction body: () throws -> Bool) throws {
+        try core.withPin(forWriting: true) { pin in
+            try TransactionRunner.run(on: pin.handle, operation: "controllable transaction", body)
+        }
+    }
+
+    /// Runs `body` in a transaction, or when one is already running on this thread, inside it (as a
+    /// savepoint): it then commits or rolls back with the outer transaction; an error thrown by `body`
+    /// undoes `body`'s own changes and is rethrown.
+    public func run(embeddedTransaction body: () throws -> Void) throws {
+        try core.withPin(forWriting: true) { pin in
+            try TransactionRunner.runEmbedded(on: pin.handle, body)
+        }
+    }
+
+    /// Begins a transaction pinned to the calling thread; end it on the same thread with `commit()` or
+    /// `rollback()`.
+    public func begin() throws {
+        let pin = try core.enter(forWriting: true)
+        do {
+            if pin.handle.isInTransaction { throw TransactionRunner.nestedError(pin.handle, operation: "begin") }
+            try TransactionRunner.begin(pin.handle)
+        } catch {
+            core.leave(pin)
+            throw error
+        }
+        pin.explicitTransaction = true
+    }
+
+    /// Commits the transaction `begin()` started on this thread.
+    public func commit() throws {
+        let pin = try explicitPin(operation: "commit")
+        pin.explicitTransaction = false
+        defer { core.leave(pin) }
+        try TransactionRunner.commit(pin.handle)
+    }
+
+    /// Rolls back the transaction `begin()` started on this thread.
+    public func rollback() throws {
+        let pin = try explicitPin(operation: "rollback")
+        pin.explicitTransaction = false
+        defer { core.leave(pin) }
+        TransactionRunner.rollback(pin.handle)
+    }
+
+    private func explicitPin(operation: String) throws -> Pin {
+        guard let pin = core.currentPin(), pin.explicitTransaction else {
+            throw reportError(WCDBError(level: .interface, message: "No transaction begun with begin() on this thread",
+                                        path: path, tag: tag, operation: operation))
+        }
+        return pin
+    }
+
+    /// Whether a transaction of this database is running on the calling thread.
+    public var isInTransaction: Bool {
+        core.currentPin()?.handle.isInTransaction ?? false
+    }
+
+    /// A Transaction object holding its own handle, usable from any thread (one call at a time).
+    public func getTransaction() throws -> Transaction {
+        try Transaction(core: core)
+    }
+}

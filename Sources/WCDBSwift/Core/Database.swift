@@ -1,0 +1,162 @@
+import CSQLCipher
+import Foundation
+
+/// The entry point the ORM runs on: Database, Transaction (and Table) adopt it.
+public protocol HandleRepresentable: Sendable {
+    /// Runs `body` on a handle: the transaction's pinned handle when one is running on this thread/object,
+    /// else a pooled one (holding the single write token when `forWriting`).
+    func withHandle<T>(forWriting: Bool, _ body: (Handle) throws -> T) throws -> T
+    /// Runs `body` in a transaction, or as a savepoint inside the one already running.
+    func run(embeddedTransaction: () throws -> Void) throws
+    var tag: Int? { get }
+    var path: String { get }
+}
+
+/// A tag distinguishing databases (shared by every object of one path).
+public typealias Tag = Int
+
+/// A database file. Every Database (and Transaction, Table) of one path shares one core: tag, open
+/// state, configs, cipher and handle pool. The database opens lazily at first use and closes when the
+/// last object of its path goes away. Every API may be called from any thread.
+public final class Database: HandleRepresentable, Sendable {
+    let core: DatabaseCore
+
+    /// The number of handles (connections) a database may open at once.
+    public static let defaultMaxHandles = 16
+    /// How long a handle waits on a lock held by another connection before SQLITE_BUSY.
+    public static let defaultBusyTimeoutMilliseconds = 10_000
+
+    /// A database at `path` (`~` is expanded; missing directories are created).
+    public init(withPath path: String) {
+        let expanded = Database.normalize(path)
+        Database.createDirectory(forFile: expanded)
+        self.core = DatabaseRegistry.shared.core(forPath: expanded)
+    }
+
+    /// A database at a file URL (missing directories are created).
+    public convenience init(withFileURL url: URL) {
+        self.init(withPath: url.path)
+    }
+
+    /// The live database whose tag is `tag`; throws when none has it.
+    public init(withExistingTag tag: Tag) throws {
+        guard let core = DatabaseRegistry.shared.allCores().first(where: { $0.tag == tag }) else {
+            throw reportError(WCDBError(level: .interface, message: "No database is tagged \(tag)", tag: tag,
+                                        operation: "init(withExistingTag:)"))
+        }
+        self.core = core
+    }
+
+    init(core: DatabaseCore) {
+        self.core = core
+    }
+
+    /// The absolute path of the database file.
+    public var path: String { core.path }
+
+    /// The tag shared by every object of this path.
+    public var tag: Tag? {
+        get { core.tag }
+        set { core.tag = newValue }
+    }
+
+    /// Whether a handle has been opened (and the database not closed since).
+    public var isOpened: Bool { core.isOpened }
+
+    /// Opens the database if needed and tells whether that works.
+    public var canOpen: Bool {
+        do {
+            try core.withPin(forWriting: false) { _ in }
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    // MARK: Handles
+
+    public func withHandle<T>(forWriting: Bool, _ body: (Handle) throws -> T) throws -> T {
+        let pin = try core.enter(forWriting: forWriting)
+        defer { core.leave(pin) }
+        return try body(pin.handle)
+    }
+
+    // MARK: Execution
+
+    /// Runs SQL (one or more statements), discarding rows. Takes the writer unless the SQL is read-only.
+    public func exec(_ sql: String) throws {
+        try withHandle(forWriting: !Database.isReadOnlySQL(sql)) { handle in
+            try handle.exec(sql)
+        }
+    }
+
+    /// Every row of `sql` bound with `values` (1-based, in order).
+    public func getRows(_ sql: String, values: [FundamentalValue] = []) throws -> FundamentalRowXColumn {
+        try withHandle(forWriting: false) { handle in
+            let statement = try handle.prepare(sql)
+            defer { statement.finalize() }
+            statement.bind(values)
+            var rows = FundamentalRowXColumn()
+            while try statement.step() { rows.append(statement.row()) }
+            return rows
+        }
+    }
+
+    /// The first value of the first row of `sql`, or `.null`.
+    public func getValue(_ sql: String, values: [FundamentalValue] = []) throws -> FundamentalValue {
+        try getRows(sql, values: values).first?.first ?? .null
+    }
+
+    /// Statements that cannot write: lets `exec` skip the write token.
+    static func isReadOnlySQL(_ sql: String) -> Bool {
+        let head = sql.drop(while: { $0.isWhitespace }).prefix(7).uppercased()
+        return head.hasPrefix("SELECT") || head.hasPrefix("EXPLAIN")
+    }
+
+    // MARK: Close
+
+    /// Closes the database after waiting for running operations. It reopens lazily.
+    public func close() {
+        _ = try? core.close(onClosed: {})
+    }
+
+    /// Blocks new operations, waits for running ones, closes every handle and runs `onClosed` while the
+    /// database is closed (safe to move or delete its files), then lets it reopen lazily.
+    /// Throws when called inside an operation of the same database on this thread.
+    public func close<T>(onClosed: () throws -> T) throws -> T {
+        try core.close(onClosed: onClosed)
+    }
+
+    /// Blocks new operations of other threads until `unblockade()`; running ones continue.
+    public func blockade() { core.blockade() }
+    public func unblockade() { core.unblockade() }
+    public var isBlockaded: Bool { core.isBlockaded }
+
+    /// Closes this database's idle handles.
+    public func purge() { core.purge() }
+
+    /// Closes the idle handles of every live database.
+    public static func purge() {
+        for core in DatabaseRegistry.shared.allCores() { core.purge() }
+    }
+
+    // MARK: Paths
+
+    static func normalize(_ path: String) -> String {
+        let expanded = (path as NSString).expandingTildeInPath
+        return URL(fileURLWithPath: expanded).standardizedFileURL.path
+    }
+
+    static func createDirectory(forFile path: String) {
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
+    }
+}
+
+extension Database: CustomStringConvertible {
+    public var description: String {
+        "Database(path: \(path)\(tag.map { ", tag: \($0)" } ?? ""))"
+    }
+}

@@ -1,0 +1,241 @@
+import CSQLCipher
+import Foundation
+
+/// The state shared by every Database, Transaction and CoreStatement of one path: tag, open state,
+/// configs, cipher, tracer and the handle pool. Freed (closing its handles) when the last of them goes.
+final class DatabaseCore: @unchecked Sendable {  // Every `var` is guarded by `condition` (an NSCondition).
+    let path: String
+    let condition = NSCondition()
+    let maxHandles: Int
+
+    // Shared state
+    var tagStorage: Int?
+    var openedStorage = false
+    var configs: [String: ConfigEntry] = [:]
+    var sortedConfigs: [ConfigEntry] = []
+    var configGeneration = 0
+    var cipher: CipherSetting?
+    var cipherGeneration = 0
+    var performanceTracerStorage: PerformanceTracer?
+
+    // Pool
+    var idle: [Handle] = []
+    /// Open (or opening) handles: idle + checked out.
+    var handleCount = 0
+    var writerBusy = false
+    var pins: [UInt: Pin] = [:]
+    var nextTicket = 0
+    var handleQueue: [Int] = []
+    var writerQueue: [Int] = []
+    var closingThread: UInt?
+    var blockadeThread: UInt?
+    /// Threads waiting on `condition`: signalling is skipped when there are none.
+    var waiters = 0
+    /// Changes whenever this database's performance tracer does.
+    var traceGeneration = 0
+
+    init(path: String, maxHandles: Int = Database.defaultMaxHandles) {
+        self.path = path
+        self.maxHandles = maxHandles
+        setConfig(ConfigEntry(name: Database.basicConfigName, order: Database.basicConfigOrder,
+                              callback: Database.basicConfig))
+    }
+
+    deinit {
+        // Nothing else references this core, so every handle is idle.
+        for handle in idle { handle.close() }
+        idle.removeAll()
+        DatabaseRegistry.shared.remove(self)
+    }
+
+    // MARK: Shared state
+
+    var tag: Int? {
+        get {
+            condition.lock()
+            defer { condition.unlock() }
+            return tagStorage
+        }
+        set {
+            condition.lock()
+            tagStorage = newValue
+            condition.unlock()
+        }
+    }
+
+    var isOpened: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return openedStorage
+    }
+
+    func setConfig(_ entry: ConfigEntry) {
+        condition.lock()
+        configs[entry.name] = entry
+        refreshConfigsLocked()
+        condition.unlock()
+    }
+
+    func removeConfig(named name: String) {
+        condition.lock()
+        if configs.removeValue(forKey: name) != nil { refreshConfigsLocked() }
+        condition.unlock()
+    }
+
+    private func refreshConfigsLocked() {
+        sortedConfigs = configs.values.sorted { ($0.order, $0.name) < ($1.order, $1.name) }
+        configGeneration += 1
+    }
+
+    func setCipher(_ setting: CipherSetting?) {
+        condition.lock()
+        cipher = setting
+        cipherGeneration += 1
+        // Idle handles keyed the old way are reopened at their next checkout.
+        condition.unlock()
+    }
+
+    func setPerformanceTracer(_ tracer: PerformanceTracer?) {
+        condition.lock()
+        performanceTracerStorage = tracer
+        traceGeneration += 1
+        condition.unlock()
+    }
+
+    @inline(__always)
+    func waitLocked() {
+        waiters += 1
+        condition.wait()
+        waiters -= 1
+    }
+
+    @inline(__always)
+    func signalLocked() {
+        if waiters > 0 { condition.broadcast() }
+    }
+
+    // MARK: Close, blockade, purge
+
+    /// Blocks new operations of other threads, waits for running ones, closes every handle, runs
+    /// `onClosed` while the database is closed, then lets operations resume (reopening lazily).
+    func close<T>(onClosed: () throws -> T) throws -> T {
+        let tid = currentThreadID()
+        condition.lock()
+        if pins[tid] != nil {
+            condition.unlock()
+            throw reportError(WCDBError(level: .interface, message:
+                "close(onClosed:) called inside an operation, transaction or unfinalized CoreStatement of the same database on this thread",
+                path: path, tag: tag, operation: "close"))
+        }
+        while !(closingThread == nil && (blockadeThread == nil || blockadeThread == tid)) {
+            waitLocked()
+        }
+        closingThread = tid
+        while idle.count < handleCount {
+            waitLocked()
+        }
+        let handles = idle
+        idle.removeAll()
+        handleCount = 0
+        openedStorage = false
+        condition.unlock()
+
+        for handle in handles { handle.close() }
+        defer {
+            condition.lock()
+            closingThread = nil
+            signalLocked()
+            condition.unlock()
+        }
+        return try onClosed()
+    }
+
+    func blockade() {
+        let tid = currentThreadID()
+        condition.lock()
+        while !((blockadeThread == nil || blockadeThread == tid) && (closingThread == nil || closingThread == tid)) {
+            waitLocked()
+        }
+        blockadeThread = tid
+        condition.unlock()
+    }
+
+    func unblockade() {
+        condition.lock()
+        blockadeThread = nil
+        signalLocked()
+        condition.unlock()
+    }
+
+    var isBlockaded: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return blockadeThread != nil
+    }
+
+    /// Whether the calling thread is inside this core's close(onClosed:) or blockade.
+    var isClosingOrBlockadedByCurrentThread: Bool {
+        let tid = currentThreadID()
+        condition.lock()
+        defer { condition.unlock() }
+        return closingThread == tid || blockadeThread == tid
+    }
+
+    /// Closes idle handles.
+    func purge() {
+        condition.lock()
+        let handles = idle
+        idle.removeAll()
+        handleCount -= handles.count
+        signalLocked()
+        condition.unlock()
+        for handle in handles { handle.close() }
+    }
+
+    /// Numbers of handles: open in total, and idle.
+    var handleCounts: (total: Int, idle: Int) {
+        condition.lock()
+        defer { condition.unlock() }
+        return (handleCount, idle.count)
+    }
+}
+
+/// Weak references to the live cores, one per path.
+final class DatabaseRegistry: @unchecked Sendable {  // `cores` is only touched under `lock`.
+    static let shared = DatabaseRegistry()
+
+    private final class WeakCore {
+        weak var core: DatabaseCore?
+        let id: ObjectIdentifier
+        init(_ core: DatabaseCore) {
+            self.core = core
+            self.id = ObjectIdentifier(core)
+        }
+    }
+
+    private let lock = NSLock()
+    private var cores: [String: WeakCore] = [:]
+
+    func core(forPath path: String) -> DatabaseCore {
+        lock.lock()
+        defer { lock.unlock() }
+        if let core = cores[path]?.core { return core }
+        let core = DatabaseCore(path: path)
+        cores[path] = WeakCore(core)
+        return core
+    }
+
+    func remove(_ core: DatabaseCore) {
+        lock.lock()
+        if let entry = cores[core.path], entry.id == ObjectIdentifier(core) {
+            cores.removeValue(forKey: core.path)
+        }
+        lock.unlock()
+    }
+
+    func allCores() -> [DatabaseCore] {
+        lock.lock()
+        defer { lock.unlock() }
+        return cores.values.compactMap { $0.core }
+    }
+}

@@ -1,0 +1,273 @@
+import CSQLCipher
+import Foundation
+
+/// A piece of SQL whose prepared statement is cached per handle.
+///
+/// Each instance gets a process-unique `id` at creation, so the handle's cache is looked up by an `Int`
+/// instead of re-hashing the SQL text. Create one per distinct SQL and keep it (for example in a static
+/// or in a generated table binding).
+public final class CachedSQL: Sendable, CustomStringConvertible {
+    public let sql: String
+    public let id: Int
+
+    public init(_ sql: String) {
+        self.sql = sql
+        self.id = CachedSQL.nextID()
+    }
+
+    public convenience init(sql: String) { self.init(sql) }
+
+    public var description: String { sql }
+
+    private static let counter = LockedValue(0)
+    private static func nextID() -> Int {
+        counter.withLock { value in
+            value += 1
+            return value
+        }
+    }
+}
+
+private final class WeakStatement {
+    weak var statement: HandleStatement?
+    init(_ statement: HandleStatement) { self.statement = statement }
+}
+
+/// One SQLite connection (`sqlite3*`).
+///
+/// A handle is used by one thread at a time: the database's pool hands it to one operation, and
+/// configs receive it while it is being opened. It is deliberately not `Sendable`.
+public final class Handle {
+    /// The path of the database file.
+    public let path: String
+    @usableFromInline
+    var db: OpaquePointer?
+    weak var core: DatabaseCore?
+
+    private var statementCache: [Int: HandleStatement] = [:]
+    private var uncached: [WeakStatement] = []
+
+    // Pool bookkeeping (guarded by the owning core's lock while the handle is idle; otherwise owned by
+    // the thread that checked the handle out).
+    var configGeneration = -1
+    var cipherGeneration = -1
+    var savepointDepth = 0
+
+    // Tracing, owned by the thread using the handle.
+    var traceMask: UInt32 = 0
+    var traceGlobalGeneration = -1
+    var traceLocalGeneration = -1
+    var performanceTracer: PerformanceTracer?
+    var sqlTracer: SQLTracer?
+    var collectsPerformance = false
+    var performanceSQLs: [String: Int] = [:]
+    var performanceStart: UInt64 = 0
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    deinit {
+        close()
+    }
+
+    /// The raw `sqlite3*`, nil when closed. For calls this API does not wrap.
+    public var rawPointer: OpaquePointer? { db }
+
+    public var isOpened: Bool { db != nil }
+
+    /// The tag of the database this handle belongs to.
+    public var tag: Int? { core?.tag }
+
+    /// Opens the connection (read-write, create). Does not apply any config.
+    public func open() throws {
+        if db != nil { return }
+        var pointer: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let rc = sqlite3_open_v2(path, &pointer, flags, nil)
+        if rc != SQLITE_OK {
+            let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
+            let extended = pointer.map { sqlite3_extended_errcode($0) } ?? rc
+            if let pointer { sqlite3_close_v2(pointer) }
+            throw reportError(WCDBError(level: .sqlite, code: rc & 0xff, extendedCode: extended, message: message,
+                                        path: path, tag: tag, operation: "open"))
+        }
+        db = pointer
+        HandleCounter.shared.opened()
+    }
+
+    /// Finalizes every statement of this handle and closes the connection.
+    public func close() {
+        guard let db else { return }
+        for statement in statementCache.values { statement.finalize() }
+        statementCache.removeAll()
+        for weak in uncached { weak.statement?.finalize() }
+        uncached.removeAll()
+        if traceMask != 0 { sqlite3_trace_v2(db, 0, nil, nil) }
+        sqlite3_close_v2(db)
+        self.db = nil
+        HandleCounter.shared.closed()
+    }
+
+    // MARK: Errors
+
+    /// Builds (and reports to the global error tracer) an error from the connection's current state.
+    func makeError(code: Int32, sql: String?, operation: String) -> WCDBError {
+        var message = String(cString: sqlite3_errstr(code))
+        var extended = code
+        if let db {
+            message = String(cString: sqlite3_errmsg(db))
+            extended = sqlite3_extended_errcode(db)
+            if extended & 0xff != code & 0xff { extended = code }
+        }
+        return reportError(WCDBError(level: .sqlite, code: code & 0xff, extendedCode: extended, message: message,
+                                     sql: sql, path: path, tag: tag, operation: operation))
+    }
+
+    @usableFromInline
+    func requireOpened(sql: String?, operation: String) throws -> OpaquePointer {
+        guard let db else {
+            throw reportError(WCDBError(level: .core, code: SQLITE_MISUSE, message: "The handle is closed",
+                                        sql: sql, path: path, tag: tag, operation: operation))
+        }
+        return db
+    }
+
+    // MARK: Execution
+
+    /// Runs one or more SQL statements, discarding rows.
+    public func exec(_ sql: String) throws {
+        let db = try requireOpened(sql: sql, operation: "exec")
+        var errorMessage: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_exec(db, sql, nil, nil, &errorMessage)
+        if let errorMessage { sqlite3_free(errorMessage) }
+        if rc != SQLITE_OK {
+            throw makeError(code: rc, sql: sql, operation: "exec")
+        }
+    }
+
+    /// Prepares an uncached statement. The caller finalizes it (or lets it deinit); closing the handle
+    /// finalizes it too.
+    public func prepare(_ sql: String) throws -> HandleStatement {
+        let statement = try prepareStatement(sql)
+        if uncached.count >= 64 { uncached.removeAll { $0.statement == nil } }
+        uncached.append(WeakStatement(statement))
+        return statement
+    }
+
+    private func prepareStatement(_ sql: String) throws -> HandleStatement {
+        let db = try requireOpened(sql: sql, operation: "prepare")
+        var stmt: OpaquePointer?
+        let rc = sqlite3_prepare_v2(db, sql, -1, &stmt, nil)
+        guard rc == SQLITE_OK, let stmt else {
+            if let stmt { sqlite3_finalize(stmt) }
+            throw makeError(code: rc == SQLITE_OK ? SQLITE_MISUSE : rc, sql: sql, operation: "prepare")
+        }
+        return HandleStatement(stmt: stmt, sql: sql, handle: self)
+    }
+
+    /// The cached statement for `key`, prepared on first use; returned reset with its bindings cleared.
+    public func cachedStatement(for key: CachedSQL) throws -> HandleStatement {
+        if let statement = statementCache[key.id], !statement.isFinalized {
+            sqlite3_reset(statement.stmt)
+            sqlite3_clear_bindings(statement.stmt)
+            return statement
+        }
+        let statement = try prepareStatement(key.sql)
+        statementCache[key.id] = statement
+        return statement
+    }
+
+    /// Finalizes every cached statement (for example after a schema change you want to drop early).
+    public func finalizeCachedStatements() {
+        for statement in statementCache.values { statement.finalize() }
+        statementCache.removeAll()
+    }
+
+    var cachedStatementCount: Int { statementCache.count }
+
+    // MARK: State
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    public var changes: Int { db.map { Int(sqlite3_changes($0)) } ?? 0 }
+
+    /// Rows changed since the connection opened.
+    public var totalChanges: Int { db.map { Int(sqlite3_total_changes($0)) } ?? 0 }
+
+    /// The rowid of the last successful INSERT on this connection.
+    public var lastInsertedRowID: Int64 { db.map { sqlite3_last_insert_rowid($0) } ?? 0 }
+
+    /// Whether a transaction is open on this connection (`sqlite3_get_autocommit` is 0).
+    public var isInTransaction: Bool { db.map { sqlite3_get_autocommit($0) == 0 } ?? false }
+
+    /// Whether the database file is read-only for this connection.
+    public var isReadonly: Bool { db.map { sqlite3_db_readonly($0, "main") == 1 } ?? false }
+
+    /// The first value of the first row of `sql`, or `.null` when there is no row.
+    public func scalar(_ sql: String) throws -> FundamentalValue {
+        let statement = try prepareStatement(sql)
+        defer { statement.finalize() }
+        return try statement.step() ? statement.value(atIndex: 0) : .null
+    }
+
+    // MARK: Cipher
+
+    /// Applies a key (`sqlite3_key`). `bytes` is a passphrase, or the text `x'<hex>'` for a raw key.
+    func applyKey(_ bytes: Data) throws {
+        let db = try requireOpened(sql: nil, operation: "cipher")
+        let rc = bytes.withUnsafeBytes { buffer in
+            sqlite3_key(db, buffer.baseAddress, Int32(buffer.count))
+        }
+        if rc != SQLITE_OK { throw makeError(code: rc, sql: nil, operation: "cipher") }
+    }
+
+    /// Changes the key of an open, keyed connection (`sqlite3_rekey`).
+    func applyRekey(_ bytes: Data) throws {
+        let db = try requireOpened(sql: nil, operation: "rekey")
+        let rc = bytes.withUnsafeBytes { buffer in
+            sqlite3_rekey(db, buffer.baseAddress, Int32(buffer.count))
+        }
+        if rc != SQLITE_OK { throw makeError(code: rc, sql: nil, operation: "rekey") }
+    }
+
+    // MARK: Trace
+
+    func updateTrace(sqlTracer: SQLTracer?, performance: PerformanceTracer?) {
+        guard let db else { return }
+        self.sqlTracer = sqlTracer
+        self.performanceTracer = performance
+        self.collectsPerformance = performance != nil
+        let mask: UInt32 = (sqlTracer != nil || performance != nil) ? UInt32(SQLITE_TRACE_STMT) : 0
+        if mask != traceMask {
+            traceMask = mask
+            if mask == 0 {
+                sqlite3_trace_v2(db, 0, nil, nil)
+            } else {
+                sqlite3_trace_v2(db, mask, handleTraceCallback, Unmanaged.passUnretained(self).toOpaque())
+            }
+        }
+    }
+
+    fileprivate func traced(sql: String) {
+        if sql.hasPrefix("--") { return }  // trigger comments
+        if collectsPerformance { performanceSQLs[sql, default: 0] += 1 }
+        sqlTracer?(sql)
+    }
+}
+
+private let handleTraceCallback: @convention(c) (UInt32, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
+                                                  UnsafeMutableRawPointer?) -> Int32 = { type, context, _, x in
+    guard type == UInt32(SQLITE_TRACE_STMT), let context, let x else { return 0 }
+    let handle = Unmanaged<Handle>.fromOpaque(context).takeUnretainedValue()
+    handle.traced(sql: String(cString: x.assumingMemoryBound(to: CChar.self)))
+    return 0
+}
+
+/// Counts open connections (for tests and diagnostics).
+final class HandleCounter: Sendable {
+    static let shared = HandleCounter()
+    private let count = LockedValue(0)
+    func opened() { count.withLock { $0 += 1 } }
+    func closed() { count.withLock { $0 -= 1 } }
+    var value: Int { count.withLock { $0 } }
+}

@@ -1,0 +1,241 @@
+import CSQLCipher
+import Foundation
+
+/// `SQLITE_TRANSIENT`: SQLite copies the bound bytes before the bind call returns.
+@usableFromInline
+let sqliteTransient = unsafeBitCast(-1 as Int, to: sqlite3_destructor_type.self)
+
+/// One prepared `sqlite3_stmt` owned by one `Handle`.
+///
+/// Not thread safe and not `Sendable`: it belongs to the handle that prepared it, which is used by one
+/// thread at a time. Binds are 1-based and columns 0-based, as in SQLite.
+public final class HandleStatement {
+    @usableFromInline
+    let stmt: OpaquePointer
+    /// The SQL this statement was prepared from.
+    public let sql: String
+    @usableFromInline
+    unowned let handle: Handle
+    @usableFromInline
+    var isFinalized = false
+
+    init(stmt: OpaquePointer, sql: String, handle: Handle) {
+        self.stmt = stmt
+        self.sql = sql
+        self.handle = handle
+    }
+
+    deinit {
+        if !isFinalized { sqlite3_finalize(stmt) }
+    }
+
+    // MARK: Bind (1-based)
+
+    @inlinable
+    public func bind(integer value: Int64, toIndex index: Int32) {
+        sqlite3_bind_int64(stmt, index, value)
+    }
+
+    @inlinable
+    public func bind(double value: Double, toIndex index: Int32) {
+        sqlite3_bind_double(stmt, index, value)
+    }
+
+    @inlinable
+    public func bind(text value: String, toIndex index: Int32) {
+        let done: Void? = value.utf8.withContiguousStorageIfAvailable { buffer in
+            if let base = buffer.baseAddress, buffer.count > 0 {
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
+                    _ = sqlite3_bind_text(stmt, index, pointer, Int32(buffer.count), sqliteTransient)
+                }
+            } else {
+                _ = sqlite3_bind_text(stmt, index, "", 0, sqliteTransient)
+            }
+        }
+        if done == nil {
+            value.withCString { pointer in
+                _ = sqlite3_bind_text(stmt, index, pointer, -1, sqliteTransient)
+            }
+        }
+    }
+
+    @inlinable
+    public func bind(blob value: Data, toIndex index: Int32) {
+        value.withUnsafeBytes { buffer in
+            bind(blob: buffer, toIndex: index)
+        }
+    }
+
+    @inlinable
+    public func bind(blob buffer: UnsafeRawBufferPointer, toIndex index: Int32) {
+        if let base = buffer.baseAddress, buffer.count > 0 {
+            sqlite3_bind_blob(stmt, index, base, Int32(buffer.count), sqliteTransient)
+        } else {
+            sqlite3_bind_zeroblob(stmt, index, 0)
+        }
+    }
+
+    @inlinable
+    public func bindNull(toIndex index: Int32) {
+        sqlite3_bind_null(stmt, index)
+    }
+
+    @inlinable
+    public func bind(_ value: FundamentalValue, toIndex index: Int32) {
+        switch value {
+        case .integer(let value): bind(integer: value, toIndex: index)
+        case .double(let value): bind(double: value, toIndex: index)
+        case .text(let value): bind(text: value, toIndex: index)
+        case .blob(let value): bind(blob: value, toIndex: index)
+        case .null: bindNull(toIndex: index)
+        }
+    }
+
+    /// Binds `values` to the indexes 1...values.count.
+    @inlinable
+    public func bind(_ values: [FundamentalValue]) {
+        for (offset, value) in values.enumerated() {
+            bind(value, toIndex: Int32(offset + 1))
+        }
+    }
+
+    /// The number of `?` parameters.
+    public var parameterCount: Int32 { sqlite3_bind_parameter_count(stmt) }
+
+    /// The 1-based index of a named parameter such as `:name`, or 0.
+    public func parameterIndex(of name: String) -> Int32 {
+        sqlite3_bind_parameter_index(stmt, name)
+    }
+
+    // MARK: Columns (0-based)
+
+    @inlinable
+    public func columnInteger(atIndex index: Int32) -> Int64 {
+        sqlite3_column_int64(stmt, index)
+    }
+
+    @inlinable
+    public func columnDouble(atIndex index: Int32) -> Double {
+        sqlite3_column_double(stmt, index)
+    }
+
+    @inlinable
+    public func columnText(atIndex index: Int32) -> String {
+        guard let pointer = sqlite3_column_text(stmt, index) else { return "" }
+        let count = Int(sqlite3_column_bytes(stmt, index))
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    }
+
+    @inlinable
+    public func columnBlob(atIndex index: Int32) -> Data {
+        guard let pointer = sqlite3_column_blob(stmt, index) else { return Data() }
+        let count = Int(sqlite3_column_bytes(stmt, index))
+        return Data(bytes: pointer, count: count)
+    }
+
+    @inlinable
+    public func columnType(atIndex index: Int32) -> ColumnType {
+        switch sqlite3_column_type(stmt, index) {
+        case SQLITE_INTEGER: return .integer64
+        case SQLITE_FLOAT: return .float
+        case SQLITE_TEXT: return .text
+        case SQLITE_BLOB: return .BLOB
+        default: return .null
+        }
+    }
+
+    @inlinable
+    public func isNull(atIndex index: Int32) -> Bool {
+        sqlite3_column_type(stmt, index) == SQLITE_NULL
+    }
+
+    @inlinable
+    public func value(atIndex index: Int32) -> FundamentalValue {
+        switch sqlite3_column_type(stmt, index) {
+        case SQLITE_INTEGER: return .integer(columnInteger(atIndex: index))
+        case SQLITE_FLOAT: return .double(columnDouble(atIndex: index))
+        case SQLITE_TEXT: return .text(columnText(atIndex: index))
+        case SQLITE_BLOB: return .blob(columnBlob(atIndex: index))
+        default: return .null
+        }
+    }
+
+    /// All the columns of the current row.
+    @inlinable
+    public func row() -> FundamentalRow {
+        let count = columnCount
+        var row = FundamentalRow()
+        row.reserveCapacity(Int(count))
+        var index: Int32 = 0
+        while index < count {
+            row.append(value(atIndex: index))
+            index += 1
+        }
+        return row
+    }
+
+    @inlinable
+    public var columnCount: Int32 { sqlite3_column_count(stmt) }
+
+    public func columnName(atIndex index: Int32) -> String {
+        guard let name = sqlite3_column_name(stmt, index) else { return "" }
+        return String(cString: name)
+    }
+
+    /// The column names of the result, in order.
+    public var columnNames: [String] {
+        (0..<columnCount).map { columnName(atIndex: $0) }
+    }
+
+    /// The table a result column comes from, when it is a plain column.
+    public func columnTableName(atIndex index: Int32) -> String? {
+        guard let name = sqlite3_column_table_name(stmt, index) else { return nil }
+        return String(cString: name)
+    }
+
+    /// Whether the statement leaves the database unchanged (`sqlite3_stmt_readonly`).
+    public var isReadOnly: Bool { sqlite3_stmt_readonly(stmt) != 0 }
+
+    // MARK: Step
+
+    /// Steps once. Returns `true` when a row is ready, `false` when the statement is done.
+    @inlinable
+    public func step() throws -> Bool {
+        let rc = sqlite3_step(stmt)
+        if rc == SQLITE_ROW { return true }
+        if rc == SQLITE_DONE { return false }
+        throw stepError(rc)
+    }
+
+    /// Steps until done, ignoring rows.
+    @inlinable
+    public func run() throws {
+        while try step() {}
+    }
+
+    @usableFromInline
+    func stepError(_ rc: Int32) -> WCDBError {
+        let error = handle.makeError(code: rc, sql: sql, operation: "step")
+        sqlite3_reset(stmt)
+        return error
+    }
+
+    /// Resets the statement so that it can be stepped again. Bindings are kept.
+    @inlinable
+    public func reset() {
+        sqlite3_reset(stmt)
+    }
+
+    @inlinable
+    public func clearBindings() {
+        sqlite3_clear_bindings(stmt)
+    }
+
+    /// Finalizes the statement. Using it afterwards is a programming error.
+    public func finalize() {
+        if !isFinalized {
+            isFinalized = true
+            sqlite3_finalize(stmt)
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import CSQLCipher
+import Foundation
+
+/// A handle of one database, reserved for this object until it goes away, on which transactions can be
+/// begun, run, committed and rolled back from any thread, one call at a time.
+///
+/// While `run(transaction:)` (or a `begin()` ... `commit()`) is running, operations of the calling thread
+/// on any Database of the same path run on this object's handle too.
+public final class Transaction: HandleRepresentable, @unchecked Sendable {
+    // Sendable because `handle`, `beganPin` and every use of the handle are guarded by `lock` (a
+    // recursive lock, so that `body` may call back into this object); `holdsWrite` is guarded by
+    // `core.condition`.
+    let core: DatabaseCore
+    private let lock = NSRecursiveLock()
+    private let handle: Handle
+    private var beganPin: Pin?
+    /// Whether this object holds the database's write token (guarded by `core.condition`).
+    var holdsWrite = false
+    /// Nesting of calls on this object, and the performance tracer of the outermost one (guarded by `lock`).
+    private var callDepth = 0
+    private var performanceTracer: PerformanceTracer?
+
+    init(core: DatabaseCore) throws {
+        self.core = core
+        self.handle = try core.checkoutDetached()
+    }
+
+    deinit {
+        if handle.isInTransaction { TransactionRunner.rollback(handle) }
+        if let beganPin { core.leave(beganPin) }
+        core.releaseWriteToken(for: self)
+        core.checkinDetached(handle)
+    }
+
+    public var path: String { core.path }
+    public var tag: Int? { core.tag }
+
+    /// Whether a transaction is open on this object's handle.
+    public var isInTransaction: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return handle.isInTransaction
+    }
+
+    public func withHandle<T>(forWriting: Bool, _ body: (Handle) throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        startOperation()
+        defer { endOperation() }
+        let pin = try core.enter(forWriting: forWriting, external: handle, owner: self)
+        defer { core.leave(pin) }
+        return try body(handle)
+    }
+
+    /// Performance: one report per outermost call, or per transaction (from begin to commit/rollback).
+    private func startOperation() {
+        callDepth += 1
+        if callDepth == 1 && !handle.isInTransaction {
+            performanceTracer = core.refreshTrace(of: handle)
+            if performanceTracer != nil {
+                handle.performanceSQLs.removeAll(keepingCapacity: true)
+                handle.performanceStart = monotonicNanoseconds()
+            }
+        }
+    }
+
+    private func endOperation() {
+        callDepth -= 1
+        if callDepth == 0 && !handle.isInTransaction, let tracer = performanceTracer {
+            performanceTracer = nil
+            let sqls = handle.performanceSQLs
+            handle.performanceSQLs.removeAll(keepingCapacity: true)
+            if !sqls.isEmpty {
+                tracer(core.tag, sqls, monotonicNanoseconds() &- handle.performanceStart)
+            }
+        }
+    }
+
+    public func exec(_ sql: String) throws {
+        try withHandle(forWriting: !Database.isReadOnlySQL(sql)) { try $0.exec(sql) }
+    }
+
+    // MARK: Transactions
+
+    public func begin() throws {
+        lock.lock()
+        defer { lock.unlock() }
+        startOperation()
+        defer { endOperation() }
+        if handle.isInTransaction { throw TransactionRunner.nestedError(handle, operation: "begin") }
+        let pin = try core.enter(forWriting: false, external: handle, owner: self)
+        core.acquireWriteToken(for: self)
+        do {
+            try TransactionRunner.begin(handle)
+        } catch {
+            core.releaseWriteToken(for: self)
+            core.leave(pin)
+            throw error
+        }
+        beganPin = pin
+    }
+
+    public func commit() throws {
+        lock.lock()
+        defer { lock.unlock() }
+        startOperation()
+        defer { endOperation() }
+        defer { end() }
+        guard handle.isInTransaction else {
+            throw reportError(WCDBError(level: .interface, message: "No transaction to commit", path: path, tag: tag,
+                                        operation: "commit"))
+        }
+        try TransactionRunner.commit(handle)
+    }
+
+    public func rollback() throws {
+        lock.lock()
+        defer { lock.unlock() }
+        startOperation()
+        defer { endOperation() }
+        defer { end() }
+        TransactionRunner.rollback(handle)
+    }
+
+    private func end() {
+        core.releaseWriteToken(for: self)
+        if let pin = beganPin {
+            beganPin = nil
+            core.leave(pin)
+        }
+    }
+
+    public func run(transaction body: () throws -> Void) throws {
+        try run(controllableTransaction: {
+            try body()
+            return true
+        })
+    }
+
+    public func run(controllableTransaction body: () throws -> Bool) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        try begin()
+        let shouldCommit: Bool
+        do {
+            shouldCommit = try body()
+        } catch {
+            try? rollback()
+            throw error
+        }
+        if shouldCommit { try commit() } else { try rollback() }
+    }
+
+    public func run(embeddedTransaction body: () throws -> Void) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        if handle.isInTransaction {
+            try withHandle(forWriting: true) { handle in
+                try TransactionRunner.runEmbedded(on: handle, body)
+            }
+        } else {
+            try run(transaction: body)
+        }
+    }
+}
