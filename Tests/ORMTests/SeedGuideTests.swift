@@ -289,7 +289,7 @@ final class SeedGuideTests: DatabaseTestCase {
             on: [SampleObject.Properties.identifier.in(table: "sampleTable"), SampleObject.Properties.description.in(table: "sampleTable"),
                  Owner.Properties.name.in(table: "owner")],
             fromTables: ["sampleTable", "owner"],
-            where: SampleObject.Properties.identifier.in(table: "sampleTable") == Owner.Properties.id.in(table: "owner"))
+            where: SampleObject.Properties.identifier.in(table: "sampleTable") == Owner.Properties.id.in(table: "owner").asProperty())
         let results = try select.allMultiObjects()
         XCTAssertEqual(results.count, 2)
         XCTAssertEqual(results.compactMap { ($0["sampleTable"] as? SampleObject)?.identifier }, [1, 3])

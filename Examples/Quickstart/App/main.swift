@@ -21,7 +21,7 @@ do {
     print("Database: \(path)")
 
     // Every statement the runtime executes, as SQLite sees it.
-    Database.globalTraceSQL { _, sql in print("  SQL> \(sql)") }
+    Database.globalTraceSQL { sql in print("  SQL> \(sql)") }
     defer { Database.globalTraceSQL(nil) }
 
     print("\n1. Create the table from the model's generated binding")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Schema operations (Swift guide 1.2.7, 1.4.2): create or upgrade a model's table, virtual tables,
 /// drops, existence checks.
 extension HandleRepresentable {
@@ -35,10 +37,17 @@ extension HandleRepresentable {
             throw WCDBError.interface("\(Root.self) is not annotated with @VirtualTable(module:tokenizer:); use create(table:of:)",
                                       operation: "create virtual table")
         }
-        var arguments = binding.columns.map { $0.property.asColumn().description }
-        if let tokenizer = virtual.tokenizer { arguments.append("tokenize=\(tokenizer)") }
-        let statement = StatementCreateVirtualTable().create(virtualTable: table).ifNotExists()
-            .using(module: virtual.module, arguments: arguments)
+        // The tokenizer is raw module-argument text: refuse anything but a plain tokenizer name and
+        // its options, so an annotation can't smuggle SQL into the statement.
+        if let tokenizer = virtual.tokenizer,
+           !tokenizer.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || " _=\"'".unicodeScalars.contains($0) })
+            || !StatementCreateVirtualTable.isSingleArgument(virtual.tokenizer ?? "") {
+            throw WCDBError.interface("tokenizer \"\(virtual.tokenizer ?? "")\" of \(Root.self) is not a plain tokenizer name (letters, digits, spaces)",
+                                      operation: "create virtual table")
+        }
+        let statement = StatementCreateVirtualTable().create(virtualTable: table).ifNotExists().using(module: virtual.module)
+            .arguments(binding.columns.map { ColumnDef(with: $0.property.asColumn()) })
+        if let tokenizer = virtual.tokenizer { statement.arguments("tokenize=" + tokenizer) }
         try withHandle(forWriting: true) { handle in try handle.exec(statement.description) }
     }
 
@@ -64,7 +73,7 @@ extension HandleRepresentable {
     }
 
     static func columnNames(of table: String, on handle: Handle) throws -> [String] {
-        let statement = try handle.prepare(StatementPragma().pragma(.tableInfo, to: table).description)
+        let statement = try handle.prepare(StatementPragma().pragma(.tableInfo).with(table).description)
         defer { statement.finalize() }
         var names: [String] = []
         while try statement.step() { names.append(statement.columnText(atIndex: 1)) }

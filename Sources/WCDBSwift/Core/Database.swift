@@ -8,6 +8,8 @@ public protocol HandleRepresentable: Sendable {
     func withHandle<T>(forWriting: Bool, _ body: (Handle) throws -> T) throws -> T
     /// Runs `body` in a transaction, or as a savepoint inside the one already running.
     func run(embeddedTransaction: () throws -> Void) throws
+    /// Prepares `sql` as a statement that keeps its handle until finalized (chain calls stream with it).
+    func prepare(_ sql: String) throws -> CoreStatement
     var tag: Int? { get }
     var path: String { get }
 }

@@ -2,8 +2,9 @@
 ///
 /// Users don't implement these requirements by hand: the `WCDBPlugin` build plugin generates them from
 /// the model's annotations (see `Properties`, `objectRelationalMapping`, the decoder and the encoder in
-/// the generated `…+WCDB.swift` file).
-public protocol TableCodableBase {
+/// the generated `…+WCDB.swift` file). Its metatype is Sendable (`SendableMetatype`) because WINQ
+/// properties carry it across threads so multi-table selects can decode each table's part.
+public protocol TableCodableBase: SendableMetatype {
     /// The table this type maps to: columns, constraints, indexes.
     static var objectRelationalMapping: TableBinding<Self> { get }
 }

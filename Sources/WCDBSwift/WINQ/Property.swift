@@ -13,12 +13,20 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
     public private(set) var schemaName: String?
     /// The expression selected for this property, if redirected.
     public private(set) var redirection: Expression?
+    /// The model type that decodes this property, when it is a `TableDecodable` model's (multi-table
+    /// selects decode each table's share of a row with it).
+    public let tableDecodableType: (any TableDecodable.Type)?
     private let isAll: Bool
 
     public init(named name: String, index: Int, root: ObjectIdentifier?) {
+        self.init(named: name, index: index, root: root, tableDecodableType: nil)
+    }
+
+    init(named name: String, index: Int, root: ObjectIdentifier?, tableDecodableType: (any TableDecodable.Type)?) {
         self.name = name
         self.propertyIndex = index
         self.rootType = root
+        self.tableDecodableType = tableDecodableType
         self.isAll = false
     }
 
@@ -26,6 +34,7 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
         name = "*"
         propertyIndex = -1
         rootType = nil
+        tableDecodableType = nil
         isAll = true
     }
 

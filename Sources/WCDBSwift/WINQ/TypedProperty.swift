@@ -20,7 +20,8 @@ public struct TypedProperty<Root, Value>: Sendable, CustomStringConvertible, Exp
     public let property: Property
 
     public init(named name: String, index: Int) {
-        property = Property(named: name, index: index, root: ObjectIdentifier(Root.self))
+        property = Property(named: name, index: index, root: ObjectIdentifier(Root.self),
+                            tableDecodableType: Root.self as? any TableDecodable.Type)
     }
 
     private init(property: Property) { self.property = property }

@@ -14,7 +14,10 @@ public final class MultiSelect {
     let database: HandleRepresentable
     let statement: StatementSelect
     let parts: [Part]
-    private var cursor: CoreStatement?
+    private lazy var cursor = StatementCursor(database: database)
+
+    /// True once the last row has been read: streaming never restarts the query.
+    public var isCompleted: Bool { cursor.isCompleted }
 
     init(database: HandleRepresentable, properties: [PropertyConvertible], tables: [String]) throws {
         self.database = database
@@ -62,27 +65,18 @@ public final class MultiSelect {
     }
 
     public func nextMultiObject() throws -> [String: any TableDecodable]? {
-        if cursor == nil { cursor = try database.prepare(statement.description) }
-        guard let cursor else { return nil }
+        guard let row = try cursor.step(statement.description) else { return nil }
         do {
-            if try cursor.step() {
-                var result: [String: any TableDecodable] = [:]
-                for part in parts {
-                    result[part.table] = try part.type.decode(from: cursor.handleStatement, mapping: part.mapping)
-                }
-                return result
+            var result: [String: any TableDecodable] = [:]
+            for part in parts {
+                result[part.table] = try part.type.decode(from: row, mapping: part.mapping)
             }
+            return result
         } catch {
-            self.cursor?.finalize()
-            self.cursor = nil
+            cursor.finish()
             throw error
         }
-        cursor.finalize()
-        self.cursor = nil
-        return nil
     }
-
-    deinit { cursor?.finalize() }
 }
 
 extension TableDecodable {

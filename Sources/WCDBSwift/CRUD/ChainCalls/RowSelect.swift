@@ -2,7 +2,10 @@
 public final class RowSelect {
     let database: HandleRepresentable
     let statement: StatementSelect
-    private var cursor: CoreStatement?
+    private lazy var cursor = StatementCursor(database: database)
+
+    /// True once the last row has been read: streaming never restarts the query.
+    public var isCompleted: Bool { cursor.isCompleted }
 
     init(database: HandleRepresentable, columns: [ColumnResultConvertible], tables: [String], isDistinct: Bool) {
         self.database = database
@@ -44,21 +47,8 @@ public final class RowSelect {
     }
 
     private func step() throws -> HandleStatement? {
-        if cursor == nil { cursor = try database.prepare(statement.description) }
-        guard let cursor else { return nil }
-        do {
-            if try cursor.step() { return cursor.handleStatement }
-        } catch {
-            self.cursor?.finalize()
-            self.cursor = nil
-            throw error
-        }
-        cursor.finalize()
-        self.cursor = nil
-        return nil
+        try cursor.step(statement.description)
     }
-
-    deinit { cursor?.finalize() }
 }
 
 extension HandleRepresentable {

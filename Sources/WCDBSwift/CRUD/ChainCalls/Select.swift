@@ -7,7 +7,10 @@ public final class Select<Object: TableDecodable> {
     let database: HandleRepresentable
     let statement: StatementSelect
     let mapping: PropertyMapping
-    private var cursor: CoreStatement?
+    private lazy var cursor = StatementCursor(database: database)
+
+    /// True once the last row has been read: streaming never restarts the query.
+    public var isCompleted: Bool { cursor.isCompleted }
 
     init(database: HandleRepresentable, properties: [PropertyConvertible]?, table: String, isDistinct: Bool) {
         let binding = Object.objectRelationalMapping
@@ -32,7 +35,7 @@ public final class Select<Object: TableDecodable> {
 
     /// Every (remaining) object.
     public func allObjects() throws -> [Object] {
-        if cursor != nil {
+        if cursor.isStarted || cursor.isCompleted {
             var objects: [Object] = []
             while let object = try nextObject() { objects.append(object) }
             return objects
@@ -50,26 +53,14 @@ public final class Select<Object: TableDecodable> {
 
     /// The next object, or nil when there are no more (the statement is then released).
     public func nextObject() throws -> Object? {
-        if cursor == nil { cursor = try database.prepare(statement.description) }
-        guard let cursor else { return nil }
+        guard let row = try cursor.step(statement.description) else { return nil }
         do {
-            if try cursor.step() {
-                return try Object.decode(from: cursor.handleStatement, mapping: mapping)
-            }
+            return try Object.decode(from: row, mapping: mapping)
         } catch {
-            finish()
+            cursor.finish()
             throw error
         }
-        finish()
-        return nil
     }
-
-    private func finish() {
-        cursor?.finalize()
-        cursor = nil
-    }
-
-    deinit { cursor?.finalize() }
 }
 
 extension HandleRepresentable {
