@@ -204,7 +204,10 @@ struct BindingEmitter {
         writer.block("\(access)static func bind(_ object: \(model.typeName), propertyIndex: Int, to statement: WCDBSwift.HandleStatement, atIndex index: Int32)") { writer in
             writer.line("switch propertyIndex {")
             for (index, column) in model.columns.enumerated() {
-                writer.line("case \(index): WCDBSwift.ColumnCoding.bind(object.\(identifier(column.property.name)), to: statement, atIndex: index)")
+                writer.line("case \(index):")
+                writer.directive(sourceLocation(column.property.position.line))
+                writer.line("    WCDBSwift.ColumnCoding.bind(object.\(identifier(column.property.name)), to: statement, atIndex: index)")
+                writer.directive("#sourceLocation()")
             }
             writer.line("default: break")
             writer.line("}")
@@ -213,8 +216,10 @@ struct BindingEmitter {
         writer.line("/// Binds every column, in declaration order, to parameters 1…\(model.columns.count).")
         writer.block("\(access)static func bindAll(_ object: \(model.typeName), to statement: WCDBSwift.HandleStatement)") { writer in
             for (index, column) in model.columns.enumerated() {
+                writer.directive(sourceLocation(column.property.position.line))
                 writer.line("WCDBSwift.ColumnCoding.bind(object.\(identifier(column.property.name)), to: statement, atIndex: \(index + 1))")
             }
+            if !model.columns.isEmpty { writer.directive("#sourceLocation()") }
         }
     }
 
