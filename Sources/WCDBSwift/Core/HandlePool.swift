@@ -155,6 +155,10 @@ extension DatabaseCore {
         }
         pin.depth -= 1
         if pin.depth == 0 {
+            if pin.holdsWrite {  // unbalanced nesting (CoreStatements finalized out of order)
+                pin.holdsWrite = false
+                releaseWriteTokenLocked()
+            }
             if pin.registered, pins[pin.threadID] === pin {
                 pins.removeValue(forKey: pin.threadID)
             }
