@@ -142,6 +142,7 @@ extension DatabaseCore {
 
     /// Ends one `enter`. When the pin's depth reaches zero the handle goes back to the pool.
     func leave(_ pin: Pin) {
+        if pin.depth == 1 && !pin.isExternal { pin.handle.resetUsedStatements() }
         var report: (PerformanceTracer, [String: Int], UInt64)?
         if pin.depth == 1, let tracer = pin.performanceTracer {
             pin.performanceTracer = nil

@@ -18,6 +18,8 @@ public final class HandleStatement {
     unowned let handle: Handle
     @usableFromInline
     var isFinalized = false
+    /// Listed in the handle's statements to reset when the operation ends.
+    var isListedForReset = false
 
     init(stmt: OpaquePointer, sql: String, handle: Handle) {
         self.stmt = stmt
