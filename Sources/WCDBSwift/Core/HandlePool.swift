@@ -307,8 +307,9 @@ extension DatabaseCore {
         let global = globalTraceState.withLock { $0 }
         condition.lock()
         let performance = performanceTracerStorage ?? global.performance
+        let sql = sqlTracerStorage ?? global.sql
         condition.unlock()
-        handle.updateTrace(sqlTracer: global.sql, performance: performance)
+        handle.updateTrace(sqlTracer: sql, performance: performance)
         return performance
     }
 
@@ -321,7 +322,7 @@ extension DatabaseCore {
             configGeneration: configGeneration,
             cipher: cipher,
             cipherGeneration: cipherGeneration,
-            sqlTracer: global.sql,
+            sqlTracer: sqlTracerStorage ?? global.sql,
             performanceTracer: performanceTracerStorage ?? global.performance
         )
     }
