@@ -159,3 +159,59 @@ final class ConcurrencyTests: CoreTestCase {
         outsider.close()
     }
 }
+
+final class StressTests: CoreTestCase {
+    /// Everything at once for a second: pooled reads and writes, nested embedded transactions,
+    /// Transaction objects, CoreStatements and close(onClosed:). No error, no deadlock, no lost write.
+    func testMixedWorkload() throws {
+        let database = Database(withPath: path())
+        try database.exec("CREATE TABLE t(a INTEGER)")
+        let deadline = Date().addingTimeInterval(1.0)
+        let errors = Box<[String]>([])
+        let committed = Box<Int64>(0)
+        runThreads(6) { index in
+            while Date() < deadline {
+                do {
+                    switch index {
+                    case 0:
+                        try database.run(transaction: {
+                            try database.exec("INSERT INTO t VALUES(1)")
+                            try database.run(embeddedTransaction: {
+                                try database.exec("INSERT INTO t VALUES(1)")
+                            })
+                        })
+                        committed.with { $0 += 2 }
+                    case 1:
+                        let transaction = try database.getTransaction()
+                        try transaction.run(transaction: {
+                            try transaction.exec("INSERT INTO t VALUES(1)")
+                        })
+                        committed.with { $0 += 1 }
+                    case 2:
+                        let statement = try database.prepare("SELECT count(*) FROM t")
+                        _ = try statement.step()
+                        statement.finalize()
+                    case 3:
+                        try database.close(onClosed: {
+                            if database.isOpened { errors.with { $0.append("open inside onClosed") } }
+                        })
+                    case 4:
+                        XCTAssertThrowsError(try database.run(transaction: {
+                            try database.exec("INSERT INTO t VALUES(100)")
+                            throw Failure()
+                        }))
+                    default:
+                        _ = try database.getRows("SELECT a FROM t LIMIT 5")
+                        database.purge()
+                    }
+                } catch {
+                    errors.with { $0.append("\(index): \(error)") }
+                }
+            }
+        }
+        XCTAssertEqual(errors.get, [])
+        XCTAssertEqual(try database.getValue("SELECT count(*) FROM t").int64Value, committed.get)
+        XCTAssertEqual(try database.getValue("SELECT count(*) FROM t WHERE a = 100").int64Value, 0)
+        XCTAssertEqual(database.core.handleCounts.idle, database.core.handleCounts.total)
+    }
+}

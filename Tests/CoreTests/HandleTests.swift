@@ -94,4 +94,26 @@ final class HandleTests: CoreTestCase {
         XCTAssertFalse(third === second)
         XCTAssertTrue(try third.step())
     }
+
+    /// A cached SELECT left mid-iteration must not pin an old snapshot on its handle after the operation.
+    func testCachedStatementsAreResetWhenTheOperationEnds() throws {
+        let database = Database(withPath: path())
+        try database.exec("CREATE TABLE t(a)")
+        try database.exec("INSERT INTO t VALUES(1), (2)")
+        let select = CachedSQL("SELECT a FROM t")
+        let first = try database.withHandle(forWriting: false) { handle -> ObjectIdentifier in
+            let statement = try handle.cachedStatement(for: select)
+            XCTAssertTrue(try statement.step())  // one row read, statement still busy
+            return ObjectIdentifier(handle)
+        }
+        // Another connection writes.
+        let outsider = Handle(path: database.path)
+        try outsider.open()
+        try outsider.exec("INSERT INTO t VALUES(3)")
+        outsider.close()
+        try database.withHandle(forWriting: false) { handle in
+            XCTAssertEqual(ObjectIdentifier(handle), first)
+            XCTAssertEqual(try handle.scalar("SELECT count(*) FROM t"), 3)
+        }
+    }
 }

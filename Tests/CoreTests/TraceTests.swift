@@ -82,4 +82,29 @@ final class TraceTests: CoreTestCase {
         XCTAssertThrowsError(try database.exec("SELECT * FROM nowhere"))
         XCTAssertEqual(errors.get.count, 1)
     }
+
+    func testPerDatabaseSQLAndErrorTrace() throws {
+        let database = Database(withPath: path())
+        let other = Database(withPath: path("other.db"))
+        try database.exec("CREATE TABLE t(a)")
+        let global = Box<[String]>([])
+        let local = Box<[String]>([])
+        let errors = Box<[String?]>([])
+        Database.globalTraceSQL { sql in global.with { $0.append(sql) } }
+        database.traceSQL { sql in local.with { $0.append(sql) } }
+        database.traceError { error in errors.with { $0.append(error.sql) } }
+        try database.exec("INSERT INTO t VALUES(1)")
+        try other.exec("SELECT 1")
+        XCTAssertEqual(local.get, ["INSERT INTO t VALUES(1)"])
+        XCTAssertFalse(global.get.contains("INSERT INTO t VALUES(1)"))  // overridden for this database
+        XCTAssertTrue(global.get.contains("SELECT 1"))
+        XCTAssertThrowsError(try database.exec("SELECT * FROM nowhere"))
+        XCTAssertThrowsError(try other.exec("SELECT * FROM elsewhere"))
+        XCTAssertEqual(errors.get, ["SELECT * FROM nowhere"])
+        database.traceSQL(nil)
+        database.traceError(nil)
+        try database.exec("INSERT INTO t VALUES(2)")
+        XCTAssertEqual(local.get.count, 1)
+        XCTAssertTrue(global.get.contains("INSERT INTO t VALUES(2)"))
+    }
 }

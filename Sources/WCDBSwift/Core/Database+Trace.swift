@@ -24,6 +24,9 @@ func reportError(_ error: WCDBError) -> WCDBError {
     if let tracer = globalTraceState.withLock({ $0.error }) {
         tracer(error)
     }
+    if let path = error.path, let tracer = DatabaseRegistry.shared.existingCore(forPath: path)?.errorTracer {
+        tracer(error)
+    }
     return error
 }
 
@@ -41,6 +44,17 @@ extension Database {
     /// Sets (or with nil removes) the process-wide performance tracer. A database's own tracer overrides it.
     public static func globalTracePerformance(_ tracer: PerformanceTracer?) {
         globalTraceState.withLock { $0.performance = tracer; $0.generation += 1 }
+    }
+
+    /// Sets (or with nil removes) this database's SQL tracer, which overrides the global one.
+    public func traceSQL(_ tracer: SQLTracer?) {
+        core.setSQLTracer(tracer)
+    }
+
+    /// Sets (or with nil removes) this database's error reporter. It receives the errors raised on this
+    /// path, in addition to the global reporter.
+    public func traceError(_ tracer: ErrorTracer?) {
+        core.errorTracer = tracer
     }
 
     /// Sets (or with nil removes) this database's performance tracer, which overrides the global one.

@@ -17,6 +17,8 @@ final class DatabaseCore: @unchecked Sendable {  // Every `var` is guarded by `c
     var cipher: CipherSetting?
     var cipherGeneration = 0
     var performanceTracerStorage: PerformanceTracer?
+    var sqlTracerStorage: SQLTracer?
+    var errorTracerStorage: ErrorTracer?
 
     // Pool
     var idle: [Handle] = []
@@ -112,6 +114,26 @@ final class DatabaseCore: @unchecked Sendable {  // Every `var` is guarded by `c
     @inline(__always)
     func signalLocked() {
         if waiters > 0 { condition.broadcast() }
+    }
+
+    func setSQLTracer(_ tracer: SQLTracer?) {
+        condition.lock()
+        sqlTracerStorage = tracer
+        traceGeneration += 1
+        condition.unlock()
+    }
+
+    var errorTracer: ErrorTracer? {
+        get {
+            condition.lock()
+            defer { condition.unlock() }
+            return errorTracerStorage
+        }
+        set {
+            condition.lock()
+            errorTracerStorage = newValue
+            condition.unlock()
+        }
     }
 
     // MARK: Close, blockade, purge
@@ -223,6 +245,13 @@ final class DatabaseRegistry: @unchecked Sendable {  // `cores` is only touched 
         let core = DatabaseCore(path: path)
         cores[path] = WeakCore(core)
         return core
+    }
+
+    /// The live core of `path`, if any (does not create one).
+    func existingCore(forPath path: String) -> DatabaseCore? {
+        lock.lock()
+        defer { lock.unlock() }
+        return cores[path]?.core
     }
 
     func remove(_ core: DatabaseCore) {

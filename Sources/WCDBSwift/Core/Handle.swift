@@ -101,6 +101,7 @@ public final class Handle {
         guard let db else { return }
         for statement in statementCache.values { statement.finalize() }
         statementCache.removeAll()
+        usedStatements.removeAll()
         for weak in uncached { weak.statement?.finalize() }
         uncached.removeAll()
         if traceMask != 0 { sqlite3_trace_v2(db, 0, nil, nil) }
@@ -167,21 +168,43 @@ public final class Handle {
     }
 
     /// The cached statement for `key`, prepared on first use; returned reset with its bindings cleared.
+    ///
+    /// When the operation that checked this handle out ends, cached statements it used are reset, so a
+    /// statement left mid-iteration never keeps a read snapshot open.
     public func cachedStatement(for key: CachedSQL) throws -> HandleStatement {
-        if let statement = statementCache[key.id], !statement.isFinalized {
-            sqlite3_reset(statement.stmt)
-            sqlite3_clear_bindings(statement.stmt)
-            return statement
+        let statement: HandleStatement
+        if let cached = statementCache[key.id], !cached.isFinalized {
+            sqlite3_reset(cached.stmt)
+            sqlite3_clear_bindings(cached.stmt)
+            statement = cached
+        } else {
+            statement = try prepareStatement(key.sql)
+            statementCache[key.id] = statement
         }
-        let statement = try prepareStatement(key.sql)
-        statementCache[key.id] = statement
+        if !statement.isListedForReset {
+            statement.isListedForReset = true
+            usedStatements.append(statement)
+        }
         return statement
+    }
+
+    private var usedStatements: [HandleStatement] = []
+
+    /// Resets the cached statements used since the last call (end of an operation).
+    func resetUsedStatements() {
+        guard !usedStatements.isEmpty else { return }
+        for statement in usedStatements {
+            statement.isListedForReset = false
+            if !statement.isFinalized { sqlite3_reset(statement.stmt) }
+        }
+        usedStatements.removeAll(keepingCapacity: true)
     }
 
     /// Finalizes every cached statement (for example after a schema change you want to drop early).
     public func finalizeCachedStatements() {
         for statement in statementCache.values { statement.finalize() }
         statementCache.removeAll()
+        usedStatements.removeAll()
     }
 
     var cachedStatementCount: Int { statementCache.count }

@@ -142,6 +142,7 @@ extension DatabaseCore {
 
     /// Ends one `enter`. When the pin's depth reaches zero the handle goes back to the pool.
     func leave(_ pin: Pin) {
+        if pin.depth == 1 && !pin.isExternal { pin.handle.resetUsedStatements() }
         var report: (PerformanceTracer, [String: Int], UInt64)?
         if pin.depth == 1, let tracer = pin.performanceTracer {
             pin.performanceTracer = nil
@@ -155,6 +156,10 @@ extension DatabaseCore {
         }
         pin.depth -= 1
         if pin.depth == 0 {
+            if pin.holdsWrite {  // unbalanced nesting (CoreStatements finalized out of order)
+                pin.holdsWrite = false
+                releaseWriteTokenLocked()
+            }
             if pin.registered, pins[pin.threadID] === pin {
                 pins.removeValue(forKey: pin.threadID)
             }
@@ -302,8 +307,9 @@ extension DatabaseCore {
         let global = globalTraceState.withLock { $0 }
         condition.lock()
         let performance = performanceTracerStorage ?? global.performance
+        let sql = sqlTracerStorage ?? global.sql
         condition.unlock()
-        handle.updateTrace(sqlTracer: global.sql, performance: performance)
+        handle.updateTrace(sqlTracer: sql, performance: performance)
         return performance
     }
 
@@ -316,7 +322,7 @@ extension DatabaseCore {
             configGeneration: configGeneration,
             cipher: cipher,
             cipherGeneration: cipherGeneration,
-            sqlTracer: global.sql,
+            sqlTracer: sqlTracerStorage ?? global.sql,
             performanceTracer: performanceTracerStorage ?? global.performance
         )
     }

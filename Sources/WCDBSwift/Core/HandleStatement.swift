@@ -2,8 +2,8 @@ import CSQLCipher
 import Foundation
 
 /// `SQLITE_TRANSIENT`: SQLite copies the bound bytes before the bind call returns.
-@usableFromInline
-let sqliteTransient = unsafeBitCast(-1 as Int, to: sqlite3_destructor_type.self)
+@inlinable
+var sqliteTransient: sqlite3_destructor_type { unsafeBitCast(-1 as Int, to: sqlite3_destructor_type.self) }
 
 /// One prepared `sqlite3_stmt` owned by one `Handle`.
 ///
@@ -18,6 +18,8 @@ public final class HandleStatement {
     unowned let handle: Handle
     @usableFromInline
     var isFinalized = false
+    /// Listed in the handle's statements to reset when the operation ends.
+    var isListedForReset = false
 
     init(stmt: OpaquePointer, sql: String, handle: Handle) {
         self.stmt = stmt

@@ -66,6 +66,7 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
 
     private func endOperation() {
         callDepth -= 1
+        if callDepth == 0 { handle.resetUsedStatements() }
         if callDepth == 0 && !handle.isInTransaction, let tracer = performanceTracer {
             performanceTracer = nil
             let sqls = handle.performanceSQLs
