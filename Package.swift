@@ -90,5 +90,21 @@ let package = Package(
             dependencies: ["QuickstartModels", "WCDBSwift"],
             path: "Examples/Quickstart/Tests"
         ),
+        .target(
+            name: "MessengerModels",
+            dependencies: ["WCDBSwift"],
+            path: "Examples/Messenger/Models",
+            plugins: ["WCDBPlugin"]
+        ),
+        .target(
+            name: "Messenger",
+            dependencies: ["MessengerModels", "WCDBSwift"],
+            path: "Examples/Messenger/Store"
+        ),
+        .testTarget(
+            name: "MessengerTests",
+            dependencies: ["Messenger", "MessengerModels", "WCDBSwift"],
+            path: "Examples/Messenger/Tests"
+        ),
     ]
 )
