@@ -1,0 +1,31 @@
+import Foundation
+import WCDBSwift
+import XCTest
+
+final class AsyncAndCoreLayerTests: DatabaseTestCase {
+    func testAsyncVariantsRoundTrip() async throws {
+        let database: Database = database
+        try await database.create(table: "owner", of: Owner.self)
+        try await database.insert(objects: (1...10).map { Owner(id: Int64($0), name: "n\($0)") }, intoTable: "owner")
+        let some: [Owner] = try await database.getObjects(fromTable: "owner", where: Owner.Properties.id > 7,
+                                                          orderBy: [Owner.Properties.id.asOrder(by: .descending)])
+        XCTAssertEqual(some.map(\.id), [10, 9, 8])
+        try await database.update(table: "owner", on: [Owner.Properties.name.asProperty()], with: Owner(id: 0, name: "x"),
+                                  where: Owner.Properties.id == 1)
+        let first: Owner? = try await database.getObject(fromTable: "owner", where: Owner.Properties.id == 1)
+        XCTAssertEqual(first?.name, "x")
+        try await database.delete(fromTable: "owner", where: Owner.Properties.id > 5)
+        let count = try await database.getValue(on: Owner.Properties.any.count().asColumnResult(), fromTable: "owner")
+        XCTAssertEqual(count.int64Value, 5)
+    }
+
+    func testExecAndPrepareTakeWINQStatements() throws {
+        try database.exec(StatementCreateTable().create(table: "kv").with(columns: ColumnDef(named: "k", and: .text), ColumnDef(named: "v", and: .integer64)))
+        try database.exec(StatementInsert().insert(intoTable: "kv", with: Column(named: "k"), Column(named: "v")).values("a", 1).values("b", 2))
+        let statement = try database.prepare(StatementSelect().select(Column(named: "v")).from("kv").where(Column(named: "k") == Expression.bindParameter))
+        statement.bind(FundamentalValue.text("b"), toIndex: 1)
+        XCTAssertTrue(try statement.step())
+        XCTAssertEqual(statement.value(atIndex: 0).int64Value, 2)
+        statement.finalize()
+    }
+}
