@@ -29,3 +29,25 @@ final class AsyncAndCoreLayerTests: DatabaseTestCase {
         statement.finalize()
     }
 }
+
+final class TypedValueComparisonTests: DatabaseTestCase {
+    func testDatesAndEnumsCompareAsStored() throws {
+        try database.create(table: "types", of: AllTypes.self)
+        var early = AllTypes()
+        early.id = 1
+        early.date = Date(timeIntervalSince1970: 1_000)
+        early.mood = .sad
+        var late = AllTypes()
+        late.id = 2
+        late.date = Date(timeIntervalSince1970: 2_000)
+        late.optionalMood = .happy
+        try database.insert(objects: [early, late], intoTable: "types")
+
+        let after: [AllTypes] = try database.getObjects(fromTable: "types", where: AllTypes.Properties.date > Date(timeIntervalSince1970: 1_500))
+        XCTAssertEqual(after.map(\.id), [2])
+        let sad: [AllTypes] = try database.getObjects(fromTable: "types", where: AllTypes.Properties.mood == .sad)
+        XCTAssertEqual(sad.map(\.id), [1])
+        let happy: [AllTypes] = try database.getObjects(fromTable: "types", where: AllTypes.Properties.optionalMood == .happy)
+        XCTAssertEqual(happy.map(\.id), [2])
+    }
+}
