@@ -51,3 +51,30 @@ final class TypedValueComparisonTests: DatabaseTestCase {
         XCTAssertEqual(happy.map(\.id), [2])
     }
 }
+
+final class UpdateObjectsByKeyTests: DatabaseTestCase {
+    func testUpdatesEachRowFoundByItsPrimaryKey() throws {
+        try database.create(table: "owner", of: Owner.self)
+        try database.insert(objects: (1...5).map { Owner(id: Int64($0), name: "n\($0)") }, intoTable: "owner")
+        try database.update(objects: [Owner(id: 2, name: "two"), Owner(id: 4, name: "four"), Owner(id: 99, name: "absent")],
+                            on: [Owner.Properties.name], inTable: "owner")
+        let names = try database.getColumn(on: Owner.Properties.name, fromTable: "owner").map(\.stringValue)
+        XCTAssertEqual(names, ["n1", "two", "n3", "four", "n5"])
+        XCTAssertEqual(try database.getValue(on: Owner.Properties.any.count(), fromTable: "owner").int64Value, 5)
+    }
+
+    func testCompositeKeysAndAllColumnsByDefault() throws {
+        try database.create(table: "pairing", of: Pairing.self)
+        try database.insert(objects: [Pairing(groupID: 1, personID: 1, role: "a"), Pairing(groupID: 1, personID: 2, role: "b")], intoTable: "pairing")
+        try database.update(objects: Pairing(groupID: 1, personID: 2, role: "admin"), inTable: "pairing")
+        XCTAssertEqual(try database.getColumn(on: Pairing.Properties.role, fromTable: "pairing", orderBy: [Pairing.Properties.personID.asOrder(by: .ascending)]).map(\.stringValue),
+                       ["a", "admin"])
+    }
+
+    func testModelsWithoutAKeyAreRefused() throws {
+        try database.create(table: "v1", of: SampleV1.self)
+        XCTAssertThrowsError(try database.update(objects: [SampleV1()], inTable: "v1")) { error in
+            XCTAssertEqual((error as? WCDBError)?.level, .interface)
+        }
+    }
+}

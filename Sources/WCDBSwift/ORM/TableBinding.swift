@@ -11,6 +11,9 @@ public struct TableBinding<Root>: Sendable {
     public private(set) var indexes: [IndexBinding] = []
     public private(set) var tableConstraints: [TableConstraint] = []
     public var isWithoutRowID = false
+    /// The properties (by index) that form the primary key: one for `@PrimaryKey`, several for
+    /// `@MultiPrimary`; empty when the model declares none (its rows are then keyed by rowid only).
+    public private(set) var primaryKeyPropertyIndexes: [Int] = []
     public var virtualTable: VirtualTableBinding?
 
     /// The SQL of this model's operations, by key, built on first use.
@@ -25,6 +28,7 @@ public struct TableBinding<Root>: Sendable {
     public mutating func addColumn(_ property: PropertyConvertible, type: ColumnType, primaryKey: PrimaryKeyBinding? = nil,
                                    notNull: Bool = false, unique: UniqueBinding? = nil, defaultValue: ColumnDefaultValue? = nil,
                                    collate: String? = nil, foreignKey: ForeignKeyBinding? = nil) {
+        if primaryKey != nil { primaryKeyPropertyIndexes = [property.asProperty().propertyIndex] }
         columns.append(ColumnBinding(
             property: property.asProperty(), type: type, primaryKey: primaryKey, isNotNull: notNull, unique: unique,
             defaultValue: defaultValue, collate: collate, foreignKey: foreignKey, checks: []))
@@ -35,6 +39,7 @@ public struct TableBinding<Root>: Sendable {
     }
 
     public mutating func addMultiPrimary(named name: String, members: [IndexedProperty]) {
+        primaryKeyPropertyIndexes = members.map(\.property.propertyIndex)
         tableConstraints.append(TableConstraint(named: name).primaryKey().indexed(by: members.map(\.indexedColumn)))
     }
 
