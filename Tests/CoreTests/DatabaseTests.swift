@@ -195,4 +195,12 @@ final class DatabaseTests: CoreTestCase {
         let isOpened = database.isOpened
         XCTAssertFalse(isOpened)
     }
+
+    func testReadOnlyClassification() {
+        XCTAssertTrue(Database.isReadOnlySQL("  select 1"))
+        XCTAssertTrue(Database.isReadOnlySQL("SELECT 1;  "))
+        XCTAssertFalse(Database.isReadOnlySQL("SELECT 1; INSERT INTO t VALUES(1)"))
+        XCTAssertFalse(Database.isReadOnlySQL("INSERT INTO t VALUES(1)"))
+        XCTAssertFalse(Database.isReadOnlySQL("PRAGMA journal_mode = WAL"))
+    }
 }
