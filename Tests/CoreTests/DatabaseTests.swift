@@ -195,4 +195,26 @@ final class DatabaseTests: CoreTestCase {
         let isOpened = database.isOpened
         XCTAssertFalse(isOpened)
     }
+
+    func testReadOnlyClassification() {
+        XCTAssertTrue(Database.isReadOnlySQL("  select 1"))
+        XCTAssertTrue(Database.isReadOnlySQL("SELECT 1;  "))
+        XCTAssertFalse(Database.isReadOnlySQL("SELECT 1; INSERT INTO t VALUES(1)"))
+        XCTAssertFalse(Database.isReadOnlySQL("INSERT INTO t VALUES(1)"))
+        XCTAssertFalse(Database.isReadOnlySQL("PRAGMA journal_mode = WAL"))
+    }
+
+    func testNoHandleLeaksAcrossManyLifetimes() throws {
+        let baseline = HandleCounter.shared.value
+        for round in 0..<50 {
+            let database = Database(withPath: path("life\(round % 3).db"))
+            try database.exec("CREATE TABLE IF NOT EXISTS t(a)")
+            let transaction = try database.getTransaction()
+            try transaction.run(transaction: { try transaction.exec("INSERT INTO t VALUES(1)") })
+            let statement = try database.prepare("SELECT count(*) FROM t")
+            XCTAssertTrue(try statement.step())
+            if round % 2 == 0 { statement.finalize() }
+        }
+        XCTAssertEqual(HandleCounter.shared.value, baseline)
+    }
 }

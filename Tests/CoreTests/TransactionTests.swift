@@ -194,4 +194,14 @@ final class TransactionTests: CoreTestCase {
         }
         XCTAssertEqual(try count(database), 1)
     }
+
+    func testRawBeginNeverReturnsToThePoolOpen() throws {
+        let warnings = Box<[WCDBError]>([])
+        Database.globalTraceError { error in warnings.with { $0.append(error) } }
+        try database.exec("BEGIN")
+        try database.exec("INSERT INTO t VALUES(1)")  // a separate operation: the raw transaction is gone
+        XCTAssertFalse(database.isInTransaction)
+        XCTAssertEqual(warnings.get.map(\.level), [.warning])
+        XCTAssertEqual(try count(database), 1)
+    }
 }

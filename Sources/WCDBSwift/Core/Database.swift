@@ -112,7 +112,10 @@ public final class Database: HandleRepresentable, Sendable {
     /// Statements that cannot write: lets `exec` skip the write token.
     static func isReadOnlySQL(_ sql: String) -> Bool {
         let head = sql.drop(while: { $0.isWhitespace }).prefix(7).uppercased()
-        return head.hasPrefix("SELECT") || head.hasPrefix("EXPLAIN")
+        guard head.hasPrefix("SELECT") || head.hasPrefix("EXPLAIN") else { return false }
+        // One statement only (a trailing semicolon is fine).
+        guard let semicolon = sql.firstIndex(of: ";") else { return true }
+        return sql[sql.index(after: semicolon)...].allSatisfy { $0.isWhitespace }
     }
 
     // MARK: Close

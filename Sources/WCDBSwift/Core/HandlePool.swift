@@ -142,7 +142,16 @@ extension DatabaseCore {
 
     /// Ends one `enter`. When the pin's depth reaches zero the handle goes back to the pool.
     func leave(_ pin: Pin) {
-        if pin.depth == 1 && !pin.isExternal { pin.handle.resetUsedStatements() }
+        if pin.depth == 1 && !pin.isExternal {
+            pin.handle.resetUsedStatements()
+            if pin.handle.isInTransaction {
+                // A transaction begun by raw SQL and never ended: it must not go back to the pool open.
+                TransactionRunner.rollback(pin.handle)
+                reportError(WCDBError(level: .warning, message:
+                    "A transaction begun by raw SQL was still open at the end of the operation and was rolled back; use begin()/commit() or run(transaction:)",
+                    path: path, tag: pin.handle.tag, operation: "checkin"))
+            }
+        }
         var report: (PerformanceTracer, [String: Int], UInt64)?
         if pin.depth == 1, let tracer = pin.performanceTracer {
             pin.performanceTracer = nil
