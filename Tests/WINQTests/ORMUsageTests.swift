@@ -46,6 +46,9 @@ final class ORMUsageTests: XCTestCase {
         for bad in ["a, b", "x); DROP TABLE t; --", "a)", "(a", "'open", "a -- c", "a /* c", "a;", "a\0b"] {
             XCTAssertFalse(StatementCreateVirtualTable.isSingleArgument(bad), bad)
         }
+        // A hostile argument is passed as one quoted literal: no crash, no injected SQL.
+        let hostile = StatementCreateVirtualTable().create(virtualTable: "t").using(module: "fts4").arguments("body", "x); DROP TABLE t; --")
+        XCTAssertEqual(hostile.description, "CREATE VIRTUAL TABLE t USING fts4(body, 'x); DROP TABLE t; --')")
     }
 
     func testLiteralValueAPI() {

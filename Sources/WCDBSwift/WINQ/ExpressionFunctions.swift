@@ -16,8 +16,15 @@ extension ExpressionFunctionOperable {
     public func max() -> Expression { call("max") }
     /// `group_concat(x)`, `group_concat(x, sep)`, `group_concat(DISTINCT x)`. (SQLite refuses
     /// DISTINCT together with a separator.)
-    public func groupConcat(distinct: Bool = false, separator: String? = nil) -> Expression {
-        call("group_concat", distinct: distinct, separator.map { [$0] } ?? [])
+    /// `group_concat(x)` or `group_concat(DISTINCT x)`. SQLite refuses a separator together with
+    /// DISTINCT, so the two are separate spellings: `groupConcat(distinct:)` and `groupConcat(separator:)`.
+    public func groupConcat(distinct: Bool = false) -> Expression {
+        call("group_concat", distinct: distinct, [])
+    }
+
+    /// `group_concat(x, separator)`.
+    public func groupConcat(separator: String) -> Expression {
+        call("group_concat", distinct: false, [separator])
     }
 
     // MARK: Core scalar functions

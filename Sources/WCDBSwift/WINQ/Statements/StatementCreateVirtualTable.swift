@@ -30,10 +30,10 @@ public final class StatementCreateVirtualTable: Statement {
 
     @discardableResult
     public func arguments(_ arguments: String...) -> StatementCreateVirtualTable {
-        for argument in arguments {
-            precondition(Self.isSingleArgument(argument), "not a single module argument: \(argument)")
-        }
-        self.arguments += arguments
+        // Module arguments are raw text. One that could end the argument list or the statement is
+        // passed as a quoted string literal instead: the module then rejects it with a clear error at
+        // execution, rather than the text being read as SQL (or the process stopping).
+        self.arguments += arguments.map { Self.isSingleArgument($0) ? $0 : LiteralValue($0).description }
         return self
     }
 
