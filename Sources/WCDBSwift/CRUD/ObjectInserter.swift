@@ -77,11 +77,7 @@ struct ObjectInserter<Object: TableEncodable> {
                 }
             }
         }
-        if objects.count > 1 {
-            try database.run(embeddedTransaction: work)
-        } else {
-            try work()
-        }
+        try database.runBatch(of: objects.count, work)
     }
 
     /// Inserts one object and writes the assigned rowid back into it.

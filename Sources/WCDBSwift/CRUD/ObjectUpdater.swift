@@ -56,11 +56,7 @@ struct ObjectUpdater<Object: TableEncodable> {
                 }
             }
         }
-        if objects.count > 1 {
-            try database.run(embeddedTransaction: work)
-        } else {
-            try work()
-        }
+        try database.runBatch(of: objects.count, work)
     }
 }
 
