@@ -1,0 +1,41 @@
+// swift-tools-version: 6.1
+// SQLCipher side of the benchmark (issue 6): the raw C baseline and WCDBSwift in ONE process on
+// the same SQLCipher (3.4.1 / SQLite 3.15.2). Never link the system SQLite (or GRDB) here: both
+// export the same sqlite3_* symbols. GRDB lives in ../GRDBBench.
+//
+// Enabling the WCDBSwift column (once the ORM's CRUD API has landed on main):
+//   1. uncomment the three lines marked "WCDBSwift" below;
+//   2. that's it: Sources/SQLCipherBench/WCDBWorkloads.swift is compiled only when the
+//      WCDB_BENCH condition is defined, and main.swift runs it when it is.
+import PackageDescription
+
+let package = Package(
+    name: "SQLCipherBench",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        // WCDBSwift: .package(path: "../.."),
+    ],
+    targets: [
+        // SQLCipher (Debian: libsqlcipher-dev), same module map idea as the root package's
+        // CSQLCipher (which is not a product), under its own module name.
+        .systemLibrary(
+            name: "CSQLCipherBench",
+            path: "Sources/CSQLCipherBench",
+            pkgConfig: "sqlcipher",
+            providers: [.apt(["libsqlcipher-dev"])]
+        ),
+        .executableTarget(
+            name: "SQLCipherBench",
+            dependencies: [
+                "CSQLCipherBench",
+                // WCDBSwift: .product(name: "WCDBSwift", package: "WCDBSwift"),
+            ],
+            path: "Sources/SQLCipherBench",
+            swiftSettings: [
+                // WCDBSwift: .define("WCDB_BENCH"),
+            ]
+            // WCDBSwift: , plugins: [.plugin(name: "WCDBPlugin", package: "WCDBSwift")]
+        ),
+    ],
+    swiftLanguageModes: [.v5]
+)
