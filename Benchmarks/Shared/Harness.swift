@@ -263,6 +263,17 @@ func measure(_ workload: String, _ variant: String, runs: Int = BenchConfig.runs
     }
 }
 
+/// State the concurrent workload's threads share, behind a lock.
+final class ConcurrentShared {
+    let lock = NSLock()
+    var counts: [Int]
+    var elapsed: [Double]
+    var firstError: Error?
+    init(_ n: Int) { counts = .init(repeating: 0, count: n); elapsed = .init(repeating: 0, count: n) }
+    func fail(_ e: Error) { lock.lock(); if firstError == nil { firstError = e }; lock.unlock() }
+    func record(_ t: Int, _ ops: Int, _ secs: Double) { lock.lock(); counts[t] = ops; elapsed[t] = secs; lock.unlock() }
+}
+
 /// A worker of the concurrent workload: `op` is one operation on the thread's own connection,
 /// `close` runs on the same thread afterwards.
 struct Worker {
@@ -279,16 +290,7 @@ func runConcurrent(seconds: Double, makeWriter: @escaping () throws -> Worker,
     let ready = DispatchSemaphore(value: 0)
     let go = DispatchSemaphore(value: 0)
     let done = DispatchGroup()
-    final class Shared {
-        let lock = NSLock()
-        var counts: [Int]
-        var elapsed: [Double]
-        var firstError: Error?
-        init(_ n: Int) { counts = .init(repeating: 0, count: n); elapsed = .init(repeating: 0, count: n) }
-        func fail(_ e: Error) { lock.lock(); if firstError == nil { firstError = e }; lock.unlock() }
-        func record(_ t: Int, _ ops: Int, _ secs: Double) { shared.record(t, ops, secs) }
-    }
-    let shared = Shared(threads)
+    let shared = ConcurrentShared(threads)
     final class Box { var deadline: UInt64 = 0 }
     let box = Box()  // written before `go` is signalled, read after: the semaphore orders it
 
