@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Merge the benchmark JSON lines (SQLCipherBench, GRDBBench) into one side-by-side table.
 
-Usage: report.py FILE.jsonl [FILE.jsonl ...]   (stdlib only; markdown table on stdout)
+Usage: report.py [--cpu] FILE.jsonl [FILE.jsonl ...]   (stdlib only; markdown table on stdout)
+--cpu: use the median thread CPU time instead of the median wall time (steadier on a busy
+machine; leaves out fsync waits). Workload 6 is throughput either way.
 Times are medians; "ops/s" rows (workload 6) are throughput, higher is better, and their ratio
 is the time-per-operation ratio (raw C ops/s divided by WCDBSwift ops/s), so < 1 is always
 "faster than the baseline" and > 1 always "slower".
@@ -64,8 +66,19 @@ def load(paths):
     return results, errors, metas
 
 
+METRIC = "median"
+
+
+def val(d):
+    if d is None:
+        return None
+    if d["unit"] == "s" and METRIC in d:
+        return d[METRIC]
+    return d["median"]
+
+
 def fmt_value(d):
-    m = d["median"]
+    m = val(d)
     if d["unit"] == "ops/s":
         return f"{m:,.0f}/s"
     if m >= 1:
@@ -77,19 +90,24 @@ def fmt_value(d):
 
 def time_ratio(a, b):
     """How much longer a takes than b (per operation)."""
-    if a is None or b is None or not a["median"] or not b["median"]:
+    if a is None or b is None or not val(a) or not val(b):
         return None
     if a["unit"] == "ops/s":
-        return b["median"] / a["median"]
-    return a["median"] / b["median"]
+        return val(b) / val(a)
+    return val(a) / val(b)
 
 
-def main(paths):
+def main(args):
+    global METRIC
+    paths = [a for a in args if not a.startswith("--")]
+    if "--cpu" in args:
+        METRIC = "cpu_median"
     results, errors, metas = load(paths)
     for m in metas:
         extra = ", ".join(f"{k} {m[k]}" for k in ("sqlite_version", "cipher_version", "grdb_version") if k in m)
         print(f"- {m['engine']}: {extra}; N = {m['n']}, median of {m['runs']} runs after {m['warmups']} warm-up(s)")
-    print("- GRDB columns: value (× raw C on the same system SQLite); ratio columns: time / baseline time")
+    print("- times: " + ("median thread CPU time" if METRIC == "cpu_median" else "median wall time")
+          + "; GRDB columns: value (× raw C on the same system SQLite); ratio columns: time / baseline time")
     print()
     print("| workload | " + " | ".join(c[0] for c in COLS) + " |")
     print("|---|" + "---:|" * len(COLS))
@@ -124,7 +142,7 @@ def main(paths):
             order.append(k[2])
     if order:
         print()
-        print("Tuning (raw C on SQLCipher; medians):")
+        print("Tuning (raw C on SQLCipher; median wall time / median CPU time):")
         print()
         print("| setting | insert | fetch all | update 1 stmt | update row by row |")
         print("|---|---:|---:|---:|---:|")
@@ -132,7 +150,10 @@ def main(paths):
             cells = []
             for base in ["insert", "fetchAll", "updateAll", "updateRowByRow"]:
                 d = results.get(("sqlcipher", base, v)) or results.get(("sqlcipher", "key." + base, v))
-                cells.append(fmt_value(d) if d else "–")
+                if d:
+                    cells.append(f"{d['median'] * 1e3:.1f} / {d.get('cpu_median', float('nan')) * 1e3:.1f} ms")
+                else:
+                    cells.append("–")
             print(f"| {v[len('tuning: '):]} | " + " | ".join(cells) + " |")
 
     if errors:

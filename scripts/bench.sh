@@ -10,7 +10,7 @@
 # Environment: BENCH_N (100000), BENCH_RUNS (5), BENCH_WARMUP (1), BENCH_CONC_SECONDS (2),
 # BENCH_ONLY (comma-separated substrings of "workload/variant"), BENCH_TUNING (setting names),
 # BENCH_OUT (folder for the JSON lines and the table; default Benchmarks/.results),
-# BENCH_SKIP_GRDB=1 / BENCH_SKIP_SQLCIPHER=1.
+# BENCH_SKIP_GRDB=1 / BENCH_SKIP_SQLCIPHER=1, BENCH_METRIC=cpu (table of CPU times, not wall).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -68,4 +68,6 @@ if [ "$TUNING" = 1 ]; then
 fi
 
 echo >&2
-python3 "$BENCH/report.py" "${files[@]}" | tee "$OUT/table.md"
+metric=()
+[ "${BENCH_METRIC:-wall}" = cpu ] && metric=(--cpu)
+python3 "$BENCH/report.py" "${metric[@]}" "${files[@]}" | tee "$OUT/table.md"

@@ -142,11 +142,26 @@ func expect(_ condition: Bool, _ message: @autoclosure () -> String) throws {
     return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
 }
 
-/// Runs `body` and returns its wall time in seconds.
+@inline(__always) func threadCPUNanos() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+}
+
+/// CPU time (user + system) of the calling thread during the last `time { }`, in seconds. On a
+/// machine shared with other work it is far steadier than wall time (it does not count time
+/// spent waiting for a core), though it leaves out time blocked on I/O (fsync) and other
+/// threads' work; the report prints both.
+var lastCPUSeconds: Double = .nan
+
+/// Runs `body` and returns its wall time in seconds (and sets `lastCPUSeconds`).
 @inline(__always) func time(_ body: () throws -> Void) rethrows -> Double {
+    let c0 = threadCPUNanos()
     let t0 = nowNanos()
     try body()
-    return Double(nowNanos() - t0) / 1e9
+    let t1 = nowNanos()
+    lastCPUSeconds = Double(threadCPUNanos() - c0) / 1e9
+    return Double(t1 - t0) / 1e9
 }
 
 // MARK: - Fresh database files
@@ -235,7 +250,8 @@ enum Report {
               ("samples", "[" + stats.samples.map(num).joined(separator: ", ") + "]"),
               ("n", "\(BenchConfig.n)")] + extra)
         let m = stats.median
-        let shown = unit == "s" ? String(format: "%.4f s", m) : String(format: "%.0f ops/s", m)
+        var shown = unit == "s" ? String(format: "%.4f s", m) : String(format: "%.0f ops/s", m)
+        if let cpu = extra.first(where: { $0.0 == "cpu_median" }) { shown += " (cpu \(cpu.1) s)" }
         FileHandle.standardError.write("  \(workload) / \(variant): median \(shown)\n".data(using: .utf8)!)
     }
 
@@ -248,19 +264,87 @@ enum Report {
 
 // MARK: - Measuring
 
-/// One workload for one variant: `sample` does a full sample (setup on a fresh file, the timed
-/// part via `time { }`, teardown) and returns the timed seconds. Warm-ups are discarded.
+/// One (workload group, variant) to measure. `sample` runs one full sample (setup on a fresh
+/// file, the timed part, teardown) and returns one value per output.
+struct BenchCase {
+    let group: String
+    let variant: String
+    /// (workload name, unit) of each value `sample` returns.
+    let outputs: [(String, String)]
+    let runs: Int
+    let warmups: Int
+    let extra: [(String, String)]
+    let sample: () throws -> [Double]
+}
+
+/// Cases are registered first (by the suites) and run by `runRegisteredCases()`, so that the
+/// variants of one workload are measured interleaved: warm-ups for each, then sample 1 of every
+/// variant, sample 2 of every variant, ... A burst of load from elsewhere on the machine then
+/// hits all variants alike instead of skewing one column.
+var registeredCases: [BenchCase] = []
+
+/// Registers one workload for one variant: `sample` does a full sample and returns the timed
+/// seconds (measured with `time { }`, which also records CPU time). Warm-ups are discarded.
 func measure(_ workload: String, _ variant: String, runs: Int = BenchConfig.runs,
-             extra: [(String, String)] = [], _ sample: () throws -> Double) {
+             extra: [(String, String)] = [], _ sample: @escaping () throws -> Double) {
     guard BenchConfig.selected(workload, variant) else { return }
-    do {
-        for _ in 0..<BenchConfig.warmups { _ = try sample() }
-        var samples: [Double] = []
-        for _ in 0..<runs { samples.append(try sample()) }
-        Report.result(workload, variant, Stats(samples: samples), extra: extra)
-    } catch {
-        Report.failure(workload, variant, error)
+    // "key.insert" and "pass.insert" are measured together with "insert" (keyed vs unkeyed).
+    let group = workload.split(separator: ".").last.map(String.init) ?? workload
+    registeredCases.append(BenchCase(group: group, variant: variant, outputs: [(workload, "s")], runs: runs,
+                                     warmups: BenchConfig.warmups, extra: extra,
+                                     sample: { lastCPUSeconds = .nan; let t = try sample(); return [t, lastCPUSeconds] }))
+}
+
+/// Registers workload 6 for one variant: `sample` returns (writer ops/s, readers ops/s).
+func measureConcurrent(_ variant: String, _ sample: @escaping () throws -> (writer: Double, readers: Double)) {
+    let wName = "concWriter", rName = "concReaders"
+    guard BenchConfig.selected(wName, variant) || BenchConfig.selected(rName, variant) else { return }
+    let extra = [("seconds", Report.num(BenchConfig.concurrencySeconds)), ("readers", "\(BenchConfig.readers)")]
+    // No warm-up beyond the first moments of each sample: each sample is seconds long.
+    registeredCases.append(BenchCase(group: "concurrent", variant: variant,
+                                     outputs: [(wName, "ops/s"), (rName, "ops/s")], runs: BenchConfig.runs,
+                                     warmups: 0, extra: extra, sample: { let s = try sample(); return [s.writer, s.readers] }))
+}
+
+/// Runs every registered case, grouped by workload in registration order, variants interleaved.
+func runRegisteredCases() {
+    var groups: [String] = []
+    for c in registeredCases where !groups.contains(c.group) { groups.append(c.group) }
+    for g in groups {
+        let cases = registeredCases.filter { $0.group == g }
+        var values = [[[Double]]](repeating: [], count: cases.count)  // [case][sample][output]
+        var failed = [Error?](repeating: nil, count: cases.count)
+        func take(_ i: Int, keep: Bool) {
+            guard failed[i] == nil else { return }
+            do {
+                let v = try cases[i].sample()
+                if keep { values[i].append(v) }
+            } catch {
+                failed[i] = error
+            }
+        }
+        for i in cases.indices { for _ in 0..<cases[i].warmups { take(i, keep: false) } }
+        for r in 0..<(cases.map(\.runs).max() ?? 0) {
+            for i in cases.indices where r < cases[i].runs { take(i, keep: true) }
+        }
+        for (i, c) in cases.enumerated() {
+            if let e = failed[i] {
+                Report.failure(c.outputs[0].0, c.variant, e)
+                continue
+            }
+            for (k, (workload, unit)) in c.outputs.enumerated() {
+                let stats = Stats(samples: values[i].map { $0[k] })
+                var extra = c.extra
+                if unit == "s", values[i].allSatisfy({ $0.count > 1 && $0[1].isFinite }) {
+                    let cpu = Stats(samples: values[i].map { $0[1] })
+                    extra += [("cpu_median", Report.num(cpu.median)), ("cpu_min", Report.num(cpu.min)),
+                              ("cpu_samples", "[" + cpu.samples.map(Report.num).joined(separator: ", ") + "]")]
+                }
+                Report.result(workload, c.variant, stats, unit: unit, extra: extra)
+            }
+        }
     }
+    registeredCases.removeAll()
 }
 
 /// State the concurrent workload's threads share, behind a lock.
@@ -329,25 +413,6 @@ func runConcurrent(seconds: Double, makeWriter: @escaping () throws -> Worker,
     var readers = 0.0
     for t in 1..<threads { readers += Double(shared.counts[t]) / shared.elapsed[t] }
     return (writer, readers)
-}
-
-/// Workload 6 for one variant: `sample` returns (writer ops/s, readers ops/s).
-func measureConcurrent(_ variant: String, _ sample: () throws -> (writer: Double, readers: Double)) {
-    let wName = "concWriter", rName = "concReaders"
-    guard BenchConfig.selected(wName, variant) || BenchConfig.selected(rName, variant) else { return }
-    do {
-        var w: [Double] = [], r: [Double] = []
-        // No warm-up beyond the first moments of each sample: each sample is seconds long.
-        for _ in 0..<BenchConfig.runs {
-            let s = try sample()
-            w.append(s.writer); r.append(s.readers)
-        }
-        let extra = [("seconds", Report.num(BenchConfig.concurrencySeconds)), ("readers", "\(BenchConfig.readers)")]
-        Report.result(wName, variant, Stats(samples: w), unit: "ops/s", extra: extra)
-        Report.result(rName, variant, Stats(samples: r), unit: "ops/s", extra: extra)
-    } catch {
-        Report.failure(wName, variant, error)
-    }
 }
 
 /// Tiny deterministic PRNG for the readers' random ids.

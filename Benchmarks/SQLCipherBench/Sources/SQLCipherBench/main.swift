@@ -27,4 +27,5 @@ default:
     runWCDBSuite(keyModes: KeyMode.allCases)
     #endif
 }
+runRegisteredCases()
 BenchFiles.removeAll()
