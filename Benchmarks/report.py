@@ -79,6 +79,8 @@ def val(d):
 
 def fmt_value(d):
     m = val(d)
+    if d["unit"] == "Ir":
+        return f"{m / 1e6:,.1f} M Ir" if m >= 1e6 else f"{m / 1e3:,.1f} k Ir"
     if d["unit"] == "ops/s":
         return f"{m:,.0f}/s"
     if m >= 1:
@@ -142,7 +144,7 @@ def main(args):
             order.append(k[2])
     if order:
         print()
-        print("Tuning (raw C on SQLCipher; median wall time / median CPU time):")
+        print("Tuning (raw C on SQLCipher; median wall time / median CPU time, or instructions):")
         print()
         print("| setting | insert | fetch all | update 1 stmt | update row by row |")
         print("|---|---:|---:|---:|---:|")
@@ -150,7 +152,9 @@ def main(args):
             cells = []
             for base in ["insert", "fetchAll", "updateAll", "updateRowByRow"]:
                 d = results.get(("sqlcipher", base, v)) or results.get(("sqlcipher", "key." + base, v))
-                if d:
+                if d and d["unit"] == "Ir":
+                    cells.append(fmt_value(d))
+                elif d:
                     cells.append(f"{d['median'] * 1e3:.1f} / {d.get('cpu_median', float('nan')) * 1e3:.1f} ms")
                 else:
                     cells.append("–")

@@ -11,9 +11,12 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
+        // Callgrind start/stop around the timed part (Benchmarks/Shared/CBenchHooks, symlinked).
+        .target(name: "CBenchHooks", path: "Sources/CBenchHooks"),
         .executableTarget(
             name: "GRDBBench",
             dependencies: [
+                "CBenchHooks",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // GRDB's own system-SQLite module (links libsqlite3): the raw C baseline in this
                 // process uses exactly the engine GRDB uses.

@@ -24,10 +24,13 @@ let package = Package(
             pkgConfig: "sqlcipher",
             providers: [.apt(["libsqlcipher-dev"])]
         ),
+        // Callgrind start/stop around the timed part (Benchmarks/Shared/CBenchHooks, symlinked).
+        .target(name: "CBenchHooks", path: "Sources/CBenchHooks"),
         .executableTarget(
             name: "SQLCipherBench",
             dependencies: [
                 "CSQLCipherBench",
+                "CBenchHooks",
                 // WCDBSwift: .product(name: "WCDBSwift", package: "WCDBSwift"),
             ],
             path: "Sources/SQLCipherBench",

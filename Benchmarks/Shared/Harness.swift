@@ -7,6 +7,7 @@
 // goes to stderr.
 
 import Foundation
+import CBenchHooks
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -33,10 +34,14 @@ enum BenchConfig {
     /// Directory for the database files (a fresh sub-directory is made per process).
     static let tmpRoot: String = env["BENCH_TMPDIR"] ?? NSTemporaryDirectory()
 
+    /// BENCH_CALLGRIND=1: wrap each timed part in callgrind start/stop requests.
+    static let callgrind: Bool = env["BENCH_CALLGRIND"] == "1"
+
+    /// An entry starting with "=" must match "workload/variant" exactly.
     static func selected(_ workload: String, _ variant: String) -> Bool {
         if only.isEmpty { return true }
         let key = "\(workload)/\(variant)"
-        return only.contains { key.contains($0) }
+        return only.contains { $0.hasPrefix("=") ? key == $0.dropFirst() : key.contains($0) }
     }
 }
 
@@ -156,10 +161,12 @@ var lastCPUSeconds: Double = .nan
 
 /// Runs `body` and returns its wall time in seconds (and sets `lastCPUSeconds`).
 @inline(__always) func time(_ body: () throws -> Void) rethrows -> Double {
+    if BenchConfig.callgrind { bench_callgrind_start() }
     let c0 = threadCPUNanos()
     let t0 = nowNanos()
     try body()
     let t1 = nowNanos()
+    if BenchConfig.callgrind { bench_callgrind_stop() }
     lastCPUSeconds = Double(threadCPUNanos() - c0) / 1e9
     return Double(t1 - t0) / 1e9
 }
