@@ -58,6 +58,7 @@ if [ "${1:-}" = "--tuning" ]; then
   swift build -c release --package-path "$BENCH/SQLCipherBench" --scratch-path "$BENCH/SQLCipherBench/.build-sqlcipher" --product SQLCipherBench >&2
   while IFS=$'\t' read -r prefix name; do
     ws=""
+    [ "$prefix" = "-" ] && prefix=""
     for w in ${CALLGRIND_ONLY:-insert fetchAll updateAll updateRowByRow}; do ws="$ws $prefix$w"; done
     WORKLOADS="$ws" MODE=tuning run_engine SQLCipherBench .build-sqlcipher SQLCipherBench sqlcipher "tuning: $name" >> "$OUT/ir.jsonl"
   done < <("$bin_dir/SQLCipherBench" list-tuning | grep -F "${CALLGRIND_TUNING:-}")

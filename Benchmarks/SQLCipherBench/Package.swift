@@ -4,7 +4,7 @@
 // export the same sqlite3_* symbols. GRDB lives in ../GRDBBench.
 //
 // Enabling the WCDBSwift column (once the ORM's CRUD API has landed on main):
-//   1. uncomment the three lines marked "WCDBSwift" below;
+//   1. uncomment the four lines marked "WCDBSwift:" below (dependency, product, define, plugin);
 //   2. that's it: Sources/SQLCipherBench/WCDBWorkloads.swift is compiled only when the
 //      WCDB_BENCH condition is defined, and main.swift runs it when it is.
 import PackageDescription
@@ -13,7 +13,8 @@ let package = Package(
     name: "SQLCipherBench",
     platforms: [.macOS(.v13)],
     dependencies: [
-        // WCDBSwift: .package(path: "../.."),
+        // WCDBSwift: .package(name: "WCDBSwift", path: "../.."),  // name: because a path
+        //   package's identity is its folder name (main, wt-bench, a clone's name, ...)
     ],
     targets: [
         // SQLCipher (Debian: libsqlcipher-dev), same module map idea as the root package's

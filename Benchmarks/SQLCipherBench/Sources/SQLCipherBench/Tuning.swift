@@ -1,6 +1,7 @@
 // `SQLCipherBench tuning`: the measurements behind Benchmarks/NOTES.md. The raw C workloads
-// that write (insert, update in one statement, update row by row) and fetch all, keyed with the
-// raw key and unkeyed, under several page size / cache size / temp store settings.
+// that write (insert, update in one statement, update row by row in one transaction, and
+// "updateEach": one autocommit UPDATE per row over N/10 rows) and fetch all, keyed with the raw
+// key and unkeyed, under several page size / cache size / temp store settings.
 // BENCH_TUNING=name1,name2 runs only those settings.
 
 import Foundation
@@ -44,7 +45,7 @@ func runTuning() {
     for s in tuningSettings where only.isEmpty || only.contains(where: { s.name.contains($0) }) {
         FileHandle.standardError.write("tuning: \(s.name)\n".data(using: .utf8)!)
         runRawSuite(keyModes: [s.key], variant: "tuning: \(s.name)", extraPragmas: s.pragmas,
-                    workloads: ["insert", "fetchAll", "updateAll", "updateRowByRow"])
+                    workloads: ["insert", "fetchAll", "updateAll", "updateRowByRow", "updateEach"])
     }
 }
 
@@ -63,6 +64,7 @@ func runPageCounts() {
         ("updateAll", { try RawWorkloads.updateAll($0) }),
         ("fetchAll", { consume(try RawWorkloads.fetchAll($0).count) }),
         ("fetchIndexed", { consume(try RawWorkloads.fetchIndexed($0).count) }),
+        ("updateEach", { try RawWorkloads.updateEachAutocommit($0, rows[0..<max(1, n / 10)]) }),
     ]
     func status(_ db: RawDB, _ op: Int32) -> Int {
         var cur: Int32 = 0, hi: Int32 = 0

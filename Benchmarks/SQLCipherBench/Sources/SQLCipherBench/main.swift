@@ -25,7 +25,7 @@ case "tuning":
 case "pages":
     runPageCounts()
 case "list-tuning":
-    for s in tuningSettings { print("\(s.key == .none ? "" : "key.")\t\(s.name)") }
+    for s in tuningSettings { print("\(s.key == .none ? "-" : "key.")\t\(s.name)") }
 default:
     runRawSuite(keyModes: KeyMode.allCases)
     #if WCDB_BENCH
