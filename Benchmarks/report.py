@@ -146,11 +146,11 @@ def main(args):
         print()
         print("Tuning (raw C on SQLCipher; median wall time / median CPU time, or instructions):")
         print()
-        print("| setting | insert | fetch all | update 1 stmt | update row by row (1 tx) | update N/10 rows, 1 tx each |")
-        print("|---|---:|---:|---:|---:|---:|")
+        print("| setting | insert | fetch all | update 1 stmt | update row by row (1 tx) | same, shuffled ids | update N/10 rows, 1 tx each |")
+        print("|---|---:|---:|---:|---:|---:|---:|")
         for v in order:
             cells = []
-            for base in ["insert", "fetchAll", "updateAll", "updateRowByRow", "updateEach"]:
+            for base in ["insert", "fetchAll", "updateAll", "updateRowByRow", "updateRandom", "updateEach"]:
                 d = results.get(("sqlcipher", base, v)) or results.get(("sqlcipher", "key." + base, v))
                 if d and d["unit"] == "Ir":
                     cells.append(fmt_value(d))

@@ -267,7 +267,7 @@ func runRawSuite(keyModes: [KeyMode], variant: String = "rawC", extraPragmas: [S
     let n = BenchConfig.n
     let rows = BenchData.rows(n)
     /// Opt-in workloads (not part of issue 6's list) run only when named in `workloads`.
-    let optIn: Set<String> = ["updateEach"]
+    let optIn: Set<String> = ["updateEach", "updateRandom"]
     func wanted(_ w: String) -> Bool { workloads?.contains(w) ?? !optIn.contains(w) }
 
     for mode in keyModes {
@@ -328,6 +328,15 @@ func runRawSuite(keyModes: [KeyMode], variant: String = "rawC", extraPragmas: [S
             // Autocommit per row over a tenth of the rows (it is the slowest way to write).
             measure(p + "updateEach", variant) {
                 try prefilled { db in try time { try RawWorkloads.updateEachAutocommit(db, rows[0..<max(1, n / 10)]) } }
+            }
+        }
+        if wanted("updateRandom") {
+            // Row by row in one transaction like 4b, but in a shuffled (fixed) id order.
+            var rng = XorShift(seed: 42)
+            var shuffled = rows
+            for i in stride(from: shuffled.count - 1, to: 0, by: -1) { shuffled.swapAt(i, rng.int(in: 0...i)) }
+            measure(p + "updateRandom", variant) {
+                try prefilled { db in try time { try RawWorkloads.updateRowByRow(db, shuffled) } }
             }
         }
         guard mode == .none else { continue }  // 5–7 only without a key (issue 6, workload 8)

@@ -1,6 +1,7 @@
 // `SQLCipherBench tuning`: the measurements behind Benchmarks/NOTES.md. The raw C workloads
 // that write (insert, update in one statement, update row by row in one transaction, and
-// "updateEach": one autocommit UPDATE per row over N/10 rows) and fetch all, keyed with the raw
+// "updateEach": one autocommit UPDATE per row over N/10 rows; "updateRandom": row by row in one
+// transaction in a shuffled id order) and fetch all, keyed with the raw
 // key and unkeyed, under several page size / cache size / temp store settings.
 // BENCH_TUNING=name1,name2 runs only those settings.
 
@@ -45,7 +46,7 @@ func runTuning() {
     for s in tuningSettings where only.isEmpty || only.contains(where: { s.name.contains($0) }) {
         FileHandle.standardError.write("tuning: \(s.name)\n".data(using: .utf8)!)
         runRawSuite(keyModes: [s.key], variant: "tuning: \(s.name)", extraPragmas: s.pragmas,
-                    workloads: ["insert", "fetchAll", "updateAll", "updateRowByRow", "updateEach"])
+                    workloads: ["insert", "fetchAll", "updateAll", "updateRowByRow", "updateEach", "updateRandom"])
     }
 }
 
@@ -59,7 +60,11 @@ func runPageCounts() {
     let only = (BenchConfig.env["BENCH_TUNING"] ?? "").split(separator: ",").map(String.init)
     let n = BenchConfig.n
     let rows = BenchData.rows(n)
+    var rng = XorShift(seed: 42)
+    var shuffled = rows
+    for i in stride(from: shuffled.count - 1, to: 0, by: -1) { shuffled.swapAt(i, rng.int(in: 0...i)) }
     let ops: [(String, (RawDB) throws -> Void)] = [
+        ("updateRandom", { try RawWorkloads.updateRowByRow($0, shuffled) }),
         ("updateRowByRow", { try RawWorkloads.updateRowByRow($0, rows) }),
         ("updateAll", { try RawWorkloads.updateAll($0) }),
         ("fetchAll", { consume(try RawWorkloads.fetchAll($0).count) }),
