@@ -1,0 +1,45 @@
+// swift-tools-version: 6.1
+// SQLCipher side of the benchmark (issue 6): the raw C baseline and WCDBSwift in ONE process on
+// the same SQLCipher (3.4.1 / SQLite 3.15.2). Never link the system SQLite (or GRDB) here: both
+// export the same sqlite3_* symbols. GRDB lives in ../GRDBBench.
+//
+// Enabling the WCDBSwift column (once the ORM's CRUD API has landed on main):
+//   1. uncomment the four lines marked "WCDBSwift:" below (dependency, product, define, plugin);
+//   2. that's it: Sources/SQLCipherBench/WCDBWorkloads.swift is compiled only when the
+//      WCDB_BENCH condition is defined, and main.swift runs it when it is.
+import PackageDescription
+
+let package = Package(
+    name: "SQLCipherBench",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        // WCDBSwift: .package(name: "WCDBSwift", path: "../.."),  // name: because a path
+        //   package's identity is its folder name (main, wt-bench, a clone's name, ...)
+    ],
+    targets: [
+        // SQLCipher (Debian: libsqlcipher-dev), same module map idea as the root package's
+        // CSQLCipher (which is not a product), under its own module name.
+        .systemLibrary(
+            name: "CSQLCipherBench",
+            path: "Sources/CSQLCipherBench",
+            pkgConfig: "sqlcipher",
+            providers: [.apt(["libsqlcipher-dev"])]
+        ),
+        // Callgrind start/stop around the timed part (Benchmarks/Shared/CBenchHooks, symlinked).
+        .target(name: "CBenchHooks", path: "Sources/CBenchHooks"),
+        .executableTarget(
+            name: "SQLCipherBench",
+            dependencies: [
+                "CSQLCipherBench",
+                "CBenchHooks",
+                // WCDBSwift: .product(name: "WCDBSwift", package: "WCDBSwift"),
+            ],
+            path: "Sources/SQLCipherBench",
+            swiftSettings: [
+                // WCDBSwift: .define("WCDB_BENCH"),
+            ]
+            // WCDBSwift: , plugins: [.plugin(name: "WCDBPlugin", package: "WCDBSwift")]
+        ),
+    ],
+    swiftLanguageModes: [.v5]
+)

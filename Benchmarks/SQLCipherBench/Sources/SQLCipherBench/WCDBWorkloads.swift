@@ -1,0 +1,170 @@
+// The WCDBSwift column of the benchmark. Compiled only when WCDB_BENCH is defined, which the
+// commented "WCDBSwift" lines in ../../Package.swift turn on together with the dependency on the
+// root package (product WCDBSwift) and its WCDBPlugin, which generates BenchRow's bindings.
+//
+// Written against the contract in issue 6 / the brief (WCDB Swift API):
+//   Database(withPath:), create(table:of:), insert(objects:intoTable:),
+//   getObjects(fromTable:where:), update(table:on:with:where:),
+//   getValue(on: BenchRow.Properties.intValue.max(), fromTable:), setCipher(key:),
+//   run(transaction:).
+// Anything marked ADAPT may need a one-line change to the final API.
+
+#if WCDB_BENCH
+import Foundation
+import WCDBSwift
+
+struct BenchRow: TableCodable {
+    // @PrimaryKey
+    var id: Int = 0
+    // @Index("_int")
+    var intValue: Int = 0
+    var doubleValue: Double = 0
+    var text: String = ""
+    var blob: Data? = nil
+}
+
+extension BenchRow {
+    init(_ p: PlainRow) {
+        self.init()
+        id = p.id; intValue = p.intValue; doubleValue = p.doubleValue; text = p.text; blob = p.blob
+    }
+}
+
+enum WCDBWorkloads {
+    /// A fresh database with the same settings as the raw C side (the ORM's defaults must be
+    /// WAL + synchronous NORMAL; see BenchSettings.pragmas) and the table created.
+    static func open(_ path: String, key: KeyMode) throws -> Database {
+        let db = Database(withPath: path)
+        switch key {
+        case .none: break
+        case .rawKey: db.setCipher(key: Data(BenchSettings.rawKeyBytes))      // ADAPT: pageSize default
+        case .passphrase: db.setCipher(key: Data(BenchSettings.passphraseBytes))
+        }
+        try db.create(table: BenchSettings.table, of: BenchRow.self)
+        return db
+    }
+}
+
+func runWCDBSuite(keyModes: [KeyMode], variant: String = "wcdb") {
+    let n = BenchConfig.n
+    let plain = BenchData.rows(n)
+    let rows = plain.map(BenchRow.init)
+    let table = BenchSettings.table
+
+    for mode in keyModes {
+        let p = mode.prefix
+        func prefilled(_ body: (Database) throws -> Double) throws -> Double {
+            let path = BenchFiles.freshPath()
+            defer { BenchFiles.remove(path) }
+            let db = try WCDBWorkloads.open(path, key: mode)
+            defer { db.close() }                                                  // ADAPT
+            try db.insert(objects: rows, intoTable: table)
+            return try body(db)
+        }
+
+        measure(p + "insert", variant) {
+            let path = BenchFiles.freshPath()
+            defer { BenchFiles.remove(path) }
+            let db = try WCDBWorkloads.open(path, key: mode)
+            defer { db.close() }
+            let t = try time { try db.insert(objects: rows, intoTable: table) }
+            let count: [BenchRow] = try db.getObjects(fromTable: table)
+            try expect(count.count == n, "insert count")
+            return t
+        }
+        measure(p + "fetchAll", variant) {
+            try prefilled { db in
+                var got: [BenchRow] = []
+                let t = try time { got = try db.getObjects(fromTable: table) }
+                try expect(got.count == n, "fetchAll count \(got.count)")
+                consume(got.count)
+                return t
+            }
+        }
+        measure(p + "fetchIndexed", variant) {
+            try prefilled { db in
+                var got: [BenchRow] = []
+                let t = try time {
+                    got = try db.getObjects(fromTable: table,
+                                            where: BenchRow.Properties.intValue == BenchSettings.indexedValue)
+                }
+                try expect(got.count == (n + 6) / 10, "fetchIndexed count \(got.count)")
+                consume(got.count)
+                return t
+            }
+        }
+        measure(p + "updateAll", variant) {
+            try prefilled { db in
+                var r = BenchRow(); r.doubleValue = BenchSettings.updatedDouble
+                return try time { try db.update(table: table, on: BenchRow.Properties.doubleValue, with: r) }
+            }
+        }
+        measure(p + "updateRowByRow", variant) {
+            try prefilled { db in
+                try time {
+                    try db.run(transaction: {                                     // ADAPT: closure signature
+                        var r = BenchRow()
+                        for row in rows {
+                            r.doubleValue = row.doubleValue + 1
+                            try db.update(table: table, on: BenchRow.Properties.doubleValue, with: r,
+                                          where: BenchRow.Properties.id == row.id)
+                        }
+                    })
+                }
+            }
+        }
+        guard mode == .none else { continue }
+        measure("max", variant) {
+            try prefilled { db in
+                var m = 0
+                let t = try time {
+                    let v = try db.getValue(on: BenchRow.Properties.intValue.max(), fromTable: table)
+                    m = Int(v.int64Value)                                         // ADAPT: Value accessor
+                }
+                try expect(m == Swift.min(9, n - 1), "max \(m)")
+                return t
+            }
+        }
+        measureConcurrent(variant) {
+            let path = BenchFiles.freshPath()
+            defer { BenchFiles.remove(path) }
+            do {
+                let db = try WCDBWorkloads.open(path, key: .none)
+                try db.insert(objects: rows, intoTable: table)
+                db.close()
+            }
+            // Each thread its own Database object (hence its own handle) on the same file.
+            return try runConcurrent(seconds: BenchConfig.concurrencySeconds, makeWriter: {
+                let db = Database(withPath: path)
+                var i = n
+                return Worker(op: {
+                    i += 1
+                    var r = BenchRow(plain[i % n])
+                    r.id = i
+                    try db.insert(objects: [r], intoTable: table)
+                }, close: { db.close() })
+            }, makeReader: { t in
+                let db = Database(withPath: path)
+                var rng = XorShift(seed: UInt64(t) &* 0x2545F4914F6CDD1D)
+                return Worker(op: {
+                    let id = rng.int(in: 1...n)
+                    let got: [BenchRow] = try db.getObjects(fromTable: table, where: BenchRow.Properties.id == id)
+                    consume(got.count)
+                }, close: { db.close() })
+            })
+        }
+        measure("coldStart", variant, runs: BenchConfig.coldStartRuns) {
+            let path = BenchFiles.freshPath()
+            defer { BenchFiles.remove(path) }
+            var db: Database?
+            let t = try time {
+                let d = try WCDBWorkloads.open(path, key: .none)
+                try d.insert(objects: [rows[0]], intoTable: table)
+                db = d
+            }
+            db?.close()
+            return t
+        }
+    }
+}
+#endif

@@ -1,0 +1,36 @@
+// SQLCipherBench: raw C baseline (and, once enabled, WCDBSwift) on SQLCipher, one process.
+// Prints JSON lines on stdout (see ../../../Shared/Harness.swift); progress on stderr.
+//
+//   swift run -c release --scratch-path .build-sqlcipher SQLCipherBench          # workloads 1–8
+//   swift run -c release --scratch-path .build-sqlcipher SQLCipherBench tuning   # NOTES.md runs
+//   swift run -c release --scratch-path .build-sqlcipher SQLCipherBench pages    # page counts (NOTES.md)
+
+import Foundation
+import CSQLCipherBench
+
+Report.engine = "sqlcipher"
+let mode = CommandLine.arguments.dropFirst().first ?? "suite"
+let cipherVersion: String = {
+    guard let db = try? RawDB(path: ":memory:", createTable: false) else { return "?" }
+    return (try? db.string("PRAGMA cipher_version")) ?? "?"
+}()
+if mode != "list-tuning" { Report.meta([("sqlite_version", Report.jsonString(sqliteLibVersion())),
+             ("cipher_version", Report.jsonString(cipherVersion)),
+             ("mode", Report.jsonString(mode))]) }
+FileHandle.standardError.write("SQLCipherBench: SQLite \(sqliteLibVersion()), SQLCipher \(cipherVersion), N=\(BenchConfig.n), runs=\(BenchConfig.runs)\n".data(using: .utf8)!)
+
+switch mode {
+case "tuning":
+    runTuning()
+case "pages":
+    runPageCounts()
+case "list-tuning":
+    for s in tuningSettings { print("\(s.key == .none ? "-" : "key.")\t\(s.name)") }
+default:
+    runRawSuite(keyModes: KeyMode.allCases)
+    #if WCDB_BENCH
+    runWCDBSuite(keyModes: KeyMode.allCases)
+    #endif
+}
+runRegisteredCases()
+BenchFiles.removeAll()
