@@ -13,7 +13,7 @@ let package = Package(
     name: "SQLCipherBench",
     platforms: [.macOS(.v13)],
     dependencies: [
-        // WCDBSwift: .package(name: "WCDBSwift", path: "../.."),  // name: because a path
+        .package(name: "WCDBSwift", path: "../.."),  // name: because a path
         //   package's identity is its folder name (main, wt-bench, a clone's name, ...)
     ],
     targets: [
@@ -32,13 +32,13 @@ let package = Package(
             dependencies: [
                 "CSQLCipherBench",
                 "CBenchHooks",
-                // WCDBSwift: .product(name: "WCDBSwift", package: "WCDBSwift"),
+                .product(name: "WCDBSwift", package: "WCDBSwift"),
             ],
             path: "Sources/SQLCipherBench",
             swiftSettings: [
-                // WCDBSwift: .define("WCDB_BENCH"),
+                .define("WCDB_BENCH"),
             ]
-            // WCDBSwift: , plugins: [.plugin(name: "WCDBPlugin", package: "WCDBSwift")]
+            , plugins: [.plugin(name: "WCDBPlugin", package: "WCDBSwift")]
         ),
     ],
     swiftLanguageModes: [.v5]

@@ -19,10 +19,14 @@ struct BindingEmitter {
         if !allImports.contains(where: { $0 == "import WCDBSwift" || $0.hasSuffix(" WCDBSwift") }) {
             allImports.append("import WCDBSwift")
         }
-        for statement in allImports { writer.line(statement) }
+        for statement in allImports {
+            for line in statement.split(separator: "\n") { writer.directive(String(line)) }
+        }
         for model in models {
             writer.line()
+            for condition in model.conditions { writer.directive("#if \(condition)") }
             emit(model, into: &writer)
+            for _ in model.conditions { writer.directive("#endif") }
         }
         return writer.text
     }

@@ -14,6 +14,8 @@ struct ModelDescription: Equatable {
     /// The access modifier the generated members carry ("public", "package" or "" for internal).
     var accessModifier: String
     var position: SourcePosition
+    /// The `#if` conditions the model is declared under (all must hold), outermost first.
+    var conditions: [String] = []
 
     var columns: [ColumnDescription] = []
     /// Stored properties that are not columns (`@Ignore`), kept so a struct's decoder can initialise them.

@@ -23,8 +23,30 @@ struct ModelExtractor {
     }
 
     /// The file's import declarations, which the generated file repeats so the same types resolve.
+    /// Imports under top-level `#if` blocks keep their condition (`#if X\nimport Y\n#endif`).
     var imports: [String] {
-        tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self)?.trimmedDescription }
+        var result: [String] = []
+        for statement in tree.statements {
+            if let importDecl = statement.item.as(ImportDeclSyntax.self) {
+                result.append(importDecl.trimmedDescription)
+            } else if let ifConfig = statement.item.as(IfConfigDeclSyntax.self) {
+                var earlier: [String] = []
+                for clause in ifConfig.clauses {
+                    var parts = earlier.map { "!(\($0))" }
+                    if let condition = clause.condition?.trimmedDescription {
+                        parts.append(earlier.isEmpty ? condition : "(\(condition))")
+                        earlier.append(condition)
+                    }
+                    guard case .statements(let items) = clause.elements else { continue }
+                    for item in items {
+                        if let importDecl = item.item.as(ImportDeclSyntax.self) {
+                            result.append("#if \(parts.joined(separator: " && "))\n\(importDecl.trimmedDescription)\n#endif")
+                        }
+                    }
+                }
+            }
+        }
+        return result
     }
 
     mutating func extract() {
@@ -34,6 +56,10 @@ struct ModelExtractor {
             }
         }
     }
+
+    /// The `#if` conditions around the declaration being visited, outermost first; a model inside
+    /// `#if` blocks gets its bindings inside the same conditions.
+    private var conditions: [String] = []
 
     // MARK: - Walking declarations
 
@@ -60,6 +86,33 @@ struct ModelExtractor {
             visitMembers(enumeration.memberBlock, parents: parents + [enumeration.name.text])
         } else if let extensionDecl = decl.as(ExtensionDeclSyntax.self) {
             visitMembers(extensionDecl.memberBlock, parents: parents + [extensionDecl.extendedType.trimmedDescription])
+        } else if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
+            visit(ifConfig, parents: parents)
+        }
+    }
+
+    /// Each clause of `#if a … #elseif b … #else …` holds when its own condition does and no earlier
+    /// one did: `a`, `!(a) && (b)`, `!(a) && !(b)`.
+    private mutating func visit(_ ifConfig: IfConfigDeclSyntax, parents: [String]) {
+        var earlier: [String] = []
+        for clause in ifConfig.clauses {
+            var parts = earlier.map { "!(\($0))" }
+            if let condition = clause.condition?.trimmedDescription {
+                parts.append(earlier.isEmpty ? condition : "(\(condition))")
+                earlier.append(condition)
+            }
+            conditions.append(parts.joined(separator: " && "))
+            defer { conditions.removeLast() }
+            switch clause.elements {
+            case .decls(let members):
+                for member in members { visit(member.decl, parents: parents) }
+            case .statements(let statements):
+                for statement in statements {
+                    if let decl = statement.item.as(DeclSyntax.self) { visit(decl, parents: parents) }
+                }
+            default:
+                break
+            }
         }
     }
 
@@ -97,6 +150,7 @@ struct ModelExtractor {
         }
         let diagnosticsBefore = diagnostics.count
         var model = ModelDescription(typeName: typeName, kind: kind, accessModifier: access, position: position(of: node))
+        model.conditions = conditions
 
         // First pass: the stored properties, so @Check can tell property names from other identifiers.
         var stored: [(StoredProperty, [RawAnnotation], isStatic: Bool)] = []

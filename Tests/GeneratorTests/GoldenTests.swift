@@ -14,6 +14,7 @@ final class GoldenTests: XCTestCase {
     func testConversationCoversConstraintsDefaultsAndChecks() throws { try assertGolden("Conversation") }
     func testMembershipCoversMultiColumnConstraintsIndexesAndForeignKeys() throws { try assertGolden("Membership") }
     func testSampleCoversClassesAndVirtualTables() throws { try assertGolden("Sample") }
+    func testModelsInsideIfBlocksKeepTheirConditions() throws { try assertGolden("Conditional") }
 
     func testOutputIsDeterministic() throws {
         let source = try String(contentsOf: Self.goldenDirectory.appendingPathComponent("Membership.swift"), encoding: .utf8)

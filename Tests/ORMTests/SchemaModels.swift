@@ -95,3 +95,14 @@ struct PartialSample: TableCodable {
 struct Note: TableCodable {
     var body: String = ""
 }
+
+#if canImport(Foundation)
+/// A model declared under `#if`: its generated bindings sit under the same condition.
+struct Conditioned: TableCodable {
+    var value: Int = 0
+}
+#else
+struct Conditioned: TableCodable {
+    var other: Int = 0
+}
+#endif

@@ -45,3 +45,12 @@ final class UpgradeTests: DatabaseTestCase {
         XCTAssertNoThrow(try database.create(table: "sampleTable", of: SampleV2.self))
     }
 }
+
+final class ConditionalModelTests: DatabaseTestCase {
+    func testAModelUnderIfCompilesAndWorks() throws {
+        try database.create(table: "conditioned", of: Conditioned.self)
+        try database.insert(objects: Conditioned(value: 7), intoTable: "conditioned")
+        let read: Conditioned? = try database.getObject(fromTable: "conditioned")
+        XCTAssertEqual(read?.value, 7)
+    }
+}

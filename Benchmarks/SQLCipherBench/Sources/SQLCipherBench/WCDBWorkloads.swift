@@ -37,7 +37,7 @@ enum WCDBWorkloads {
         let db = Database(withPath: path)
         switch key {
         case .none: break
-        case .rawKey: db.setCipher(key: Data(BenchSettings.rawKeyBytes))      // ADAPT: pageSize default
+        case .rawKey: try db.setCipher(rawKey: Data(BenchSettings.rawKeyBytes))
         case .passphrase: db.setCipher(key: Data(BenchSettings.passphraseBytes))
         }
         try db.create(table: BenchSettings.table, of: BenchRow.self)
