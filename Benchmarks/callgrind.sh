@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Instruction counts (valgrind callgrind) of the timed part of each workload: repeatable on a
-# busy machine, unlike wall time. One valgrind run per (workload, variant), N rows, one sample
-# (cold start: the mean of its samples); setup and teardown run uninstrumented.
+# busy machine, unlike wall time. One valgrind run per (workload, variant), N rows, one
+# uninstrumented warm-up then one sample (cold start: the mean of its samples); setup and
+# teardown run uninstrumented.
 #
 #   Benchmarks/callgrind.sh                          # every workload except 6 (threads, timed)
 #   CALLGRIND_ONLY="updateRowByRow key.updateRowByRow" Benchmarks/callgrind.sh
@@ -30,7 +31,7 @@ run_engine() { # package scratch exe engine variants...
     case "$engine:$w" in system-sqlite:key.*|system-sqlite:pass.*) continue ;; esac
     for v in "$@"; do
       local cg="$OUT/callgrind.$engine.$w.$v.out" line
-      line="$(BENCH_CALLGRIND=1 BENCH_RUNS=1 BENCH_WARMUP=0 BENCH_ONLY="=$w/$v" \
+      line="$(BENCH_CALLGRIND=1 BENCH_RUNS=1 BENCH_WARMUP="${BENCH_WARMUP:-1}" BENCH_ONLY="=$w/$v" \
         valgrind --tool=callgrind --instr-atstart=no --collect-atstart=no --callgrind-out-file="$cg" \
         "$bin" $mode 2>/dev/null | grep '"workload"' || true)"
       if [ -z "$line" ]; then continue; fi   # that variant is not built in (e.g. wcdb before the ORM)

@@ -108,8 +108,11 @@ def main(args):
     for m in metas:
         extra = ", ".join(f"{k} {m[k]}" for k in ("sqlite_version", "cipher_version", "grdb_version") if k in m)
         print(f"- {m['engine']}: {extra}; N = {m['n']}, median of {m['runs']} runs after {m['warmups']} warm-up(s)")
-    print("- times: " + ("median thread CPU time" if METRIC == "cpu_median" else "median wall time")
-          + "; GRDB columns: value (× raw C on the same system SQLite); ratio columns: time / baseline time")
+    all_ir = bool(results) and all(d["unit"] == "Ir" for d in results.values())
+    what = ("instructions of the timed part (callgrind)" if all_ir
+            else "median thread CPU time" if METRIC == "cpu_median" else "median wall time")
+    print("- " + what
+          + "; GRDB columns: value (× raw C on the same system SQLite); ratio columns: cost / baseline cost")
     print()
     print("| workload | " + " | ".join(c[0] for c in COLS) + " |")
     print("|---|" + "---:|" * len(COLS))

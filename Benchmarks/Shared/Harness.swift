@@ -34,8 +34,10 @@ enum BenchConfig {
     /// Directory for the database files (a fresh sub-directory is made per process).
     static let tmpRoot: String = env["BENCH_TMPDIR"] ?? NSTemporaryDirectory()
 
-    /// BENCH_CALLGRIND=1: wrap each timed part in callgrind start/stop requests.
+    /// BENCH_CALLGRIND=1: wrap each timed part in callgrind start/stop requests (not during
+    /// warm-ups, so BENCH_WARMUP=1 keeps first-use costs such as Swift type metadata out).
     static let callgrind: Bool = env["BENCH_CALLGRIND"] == "1"
+    static var inWarmup = false
 
     /// An entry starting with "=" must match "workload/variant" exactly.
     static func selected(_ workload: String, _ variant: String) -> Bool {
@@ -161,12 +163,13 @@ var lastCPUSeconds: Double = .nan
 
 /// Runs `body` and returns its wall time in seconds (and sets `lastCPUSeconds`).
 @inline(__always) func time(_ body: () throws -> Void) rethrows -> Double {
-    if BenchConfig.callgrind { bench_callgrind_start() }
+    let instrument = BenchConfig.callgrind && !BenchConfig.inWarmup
+    if instrument { bench_callgrind_start() }
     let c0 = threadCPUNanos()
     let t0 = nowNanos()
     try body()
     let t1 = nowNanos()
-    if BenchConfig.callgrind { bench_callgrind_stop() }
+    if instrument { bench_callgrind_stop() }
     lastCPUSeconds = Double(threadCPUNanos() - c0) / 1e9
     return Double(t1 - t0) / 1e9
 }
@@ -330,7 +333,9 @@ func runRegisteredCases() {
                 failed[i] = error
             }
         }
+        BenchConfig.inWarmup = true
         for i in cases.indices { for _ in 0..<cases[i].warmups { take(i, keep: false) } }
+        BenchConfig.inWarmup = false
         for r in 0..<(cases.map(\.runs).max() ?? 0) {
             for i in cases.indices where r < cases[i].runs { take(i, keep: true) }
         }
