@@ -6,7 +6,7 @@ extension HandleRepresentable {
         let statement = StatementDelete().delete(fromTable: table)
         ClauseTail(condition: condition, orderBy: orderList, limit: limit, offset: offset).apply(to: statement)
         try withHandle(forWriting: true) { handle in
-            try StatementSource.oneOff(statement.description).withStatement(on: handle) { statement in
+            try StatementSource.byText(statement.description).withStatement(on: handle) { statement in
                 _ = try statement.step()
             }
         }

@@ -21,7 +21,7 @@ struct ObjectQuery<Object: TableDecodable> {
         let selected = (properties ?? binding.properties).map { $0.asProperty() }
         let statement = StatementSelect().select(distinct: distinct, selected).from(table)
         tail.apply(to: statement)
-        source = .oneOff(statement.description)
+        source = .byText(statement.description)
         mapping = PropertyMapping(propertyCount: binding.properties.count, selectedPropertyIndexes: selected.map(\.propertyIndex))
     }
 

@@ -1,17 +1,16 @@
-/// Runs work on a statement that is either one of the handle's cached statements (for SQL the
-/// runtime built from a model's binding) or a one-off statement (for SQL with the caller's clauses),
-/// and always leaves the handle clean: a cached statement is reset, a one-off is finalized, so no
-/// read transaction stays open behind the caller's back.
+/// Runs work on one of the handle's cached statements: by id for SQL the runtime built once from a
+/// model's binding, by text (a small bounded cache) for SQL built per call with the caller's clauses.
+/// The statement is always reset afterwards, so no read transaction stays open behind the caller's back.
 @usableFromInline
 enum StatementSource {
     case cached(CachedSQL)
-    case oneOff(String)
+    case byText(String)
 
     @inlinable
     var sql: String {
         switch self {
         case .cached(let cached): return cached.sql
-        case .oneOff(let sql): return sql
+        case .byText(let sql): return sql
         }
     }
 
@@ -22,9 +21,9 @@ enum StatementSource {
             let statement = try handle.cachedStatement(for: cached)
             defer { statement.reset() }
             return try body(statement)
-        case .oneOff(let sql):
-            let statement = try handle.prepare(sql)
-            defer { statement.finalize() }
+        case .byText(let sql):
+            let statement = try handle.cachedStatement(forSQL: sql)
+            defer { statement.reset() }
             return try body(statement)
         }
     }

@@ -75,7 +75,7 @@ extension HandleRepresentable {
 
     private func readValues<T>(_ sql: String, _ body: (HandleStatement) throws -> T) throws -> T {
         try withHandle(forWriting: false) { handle in
-            try StatementSource.oneOff(sql).withStatement(on: handle, body)
+            try StatementSource.byText(sql).withStatement(on: handle, body)
         }
     }
 }

@@ -64,6 +64,6 @@ struct UpdateStatementBuilder {
             statement.set(property.asColumn(), to: Expression.bindParameter(offset + 1))
         }
         tail.apply(to: statement)
-        source = .oneOff(statement.description)
+        source = .byText(statement.description)
     }
 }

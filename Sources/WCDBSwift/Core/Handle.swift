@@ -101,6 +101,9 @@ public final class Handle {
         guard let db else { return }
         for statement in statementCache.values { statement.finalize() }
         statementCache.removeAll()
+        for statement in textCache.values { statement.finalize() }
+        textCache.removeAll()
+        textCacheOrder.removeAll()
         usedStatements.removeAll()
         for weak in uncached { weak.statement?.finalize() }
         uncached.removeAll()
@@ -190,6 +193,37 @@ public final class Handle {
 
     private var usedStatements: [HandleStatement] = []
 
+    /// Statements for SQL built per call (a query with the caller's clauses), cached by their text so a
+    /// repeated query skips `sqlite3_prepare`. Bounded, oldest first out: SQL that embeds changing
+    /// literal values rarely repeats, and must not grow the cache without end.
+    private var textCache: [String: HandleStatement] = [:]
+    private var textCacheOrder: [String] = []
+    static let textCacheLimit = 32
+
+    /// The statement for `sql`, prepared on first use and kept in a small per-handle cache; returned
+    /// reset with its bindings cleared, and reset again when the operation ends.
+    public func cachedStatement(forSQL sql: String) throws -> HandleStatement {
+        let statement: HandleStatement
+        if let cached = textCache[sql], !cached.isFinalized {
+            sqlite3_reset(cached.stmt)
+            sqlite3_clear_bindings(cached.stmt)
+            statement = cached
+        } else {
+            statement = try prepareStatement(sql)
+            if textCacheOrder.count >= Self.textCacheLimit {
+                let oldest = textCacheOrder.removeFirst()
+                textCache.removeValue(forKey: oldest)?.finalize()
+            }
+            textCache[sql] = statement
+            textCacheOrder.append(sql)
+        }
+        if !statement.isListedForReset {
+            statement.isListedForReset = true
+            usedStatements.append(statement)
+        }
+        return statement
+    }
+
     /// Resets the cached statements used since the last call (end of an operation).
     func resetUsedStatements() {
         guard !usedStatements.isEmpty else { return }
@@ -204,10 +238,14 @@ public final class Handle {
     public func finalizeCachedStatements() {
         for statement in statementCache.values { statement.finalize() }
         statementCache.removeAll()
+        for statement in textCache.values { statement.finalize() }
+        textCache.removeAll()
+        textCacheOrder.removeAll()
         usedStatements.removeAll()
     }
 
     var cachedStatementCount: Int { statementCache.count }
+    var textCachedStatementCount: Int { textCache.count }
 
     // MARK: State
 

@@ -30,6 +30,13 @@ extension BenchRow {
     }
 }
 
+/// The 32 key bytes behind `BenchSettings.rawKeyHex` (the raw C side sends them as `x'…'`).
+let rawKey: Data = {
+    let hex = Array(BenchSettings.rawKeyHex.utf8)
+    func nibble(_ c: UInt8) -> UInt8 { c <= 57 ? c - 48 : (c | 0x20) - 87 }
+    return Data(stride(from: 0, to: hex.count, by: 2).map { nibble(hex[$0]) << 4 | nibble(hex[$0 + 1]) })
+}()
+
 enum WCDBWorkloads {
     /// A fresh database with the same settings as the raw C side (the ORM's defaults must be
     /// WAL + synchronous NORMAL; see BenchSettings.pragmas) and the table created.
@@ -37,7 +44,7 @@ enum WCDBWorkloads {
         let db = Database(withPath: path)
         switch key {
         case .none: break
-        case .rawKey: try db.setCipher(rawKey: Data(BenchSettings.rawKeyBytes))
+        case .rawKey: try db.setCipher(rawKey: rawKey)
         case .passphrase: db.setCipher(key: Data(BenchSettings.passphraseBytes))
         }
         try db.create(table: BenchSettings.table, of: BenchRow.self)
@@ -102,12 +109,13 @@ func runWCDBSuite(keyModes: [KeyMode], variant: String = "wcdb") {
         measure(p + "updateRowByRow", variant) {
             try prefilled { db in
                 try time {
-                    try db.run(transaction: {                                     // ADAPT: closure signature
-                        var r = BenchRow()
+                    // One UPDATE per row, each found by its primary key: the statement is prepared once
+                    // (update(objects:) caches it) and every call binds and steps it.
+                    try db.run(transaction: {
                         for row in rows {
+                            var r = row
                             r.doubleValue = row.doubleValue + 1
-                            try db.update(table: table, on: BenchRow.Properties.doubleValue, with: r,
-                                          where: BenchRow.Properties.id == row.id)
+                            try db.update(objects: [r], on: [BenchRow.Properties.doubleValue], inTable: table)
                         }
                     })
                 }

@@ -43,7 +43,7 @@ public final class Select<Object: TableDecodable> {
         let sql = statement.description
         let mapping = mapping
         return try database.withHandle(forWriting: false) { handle in
-            try StatementSource.oneOff(sql).withStatement(on: handle) { statement in
+            try StatementSource.byText(sql).withStatement(on: handle) { statement in
                 var objects: [Object] = []
                 while try statement.step() { objects.append(try Object.decode(from: statement, mapping: mapping)) }
                 return objects

@@ -70,7 +70,7 @@ public final class Delete {
     public func execute() throws {
         let sql = statement.description
         changes = try database.withHandle(forWriting: true) { handle in
-            try StatementSource.oneOff(sql).withStatement(on: handle) { statement in
+            try StatementSource.byText(sql).withStatement(on: handle) { statement in
                 _ = try statement.step()
                 return handle.changes
             }
