@@ -3,5 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+started=$SECONDS
 swift build --build-tests "$@"
+echo "test.sh: build took $((SECONDS - started)) s"
 swift test --skip-build "$@"
