@@ -1,9 +1,21 @@
 extension HandleRepresentable {
-    /// Runs the work for `count` objects: inside one embedded transaction when there are several (one
-    /// commit instead of one per object, and all or nothing), directly for a single one.
+    /// Runs `body` for each object with one cached statement on one writing handle: inside one
+    /// embedded transaction when there are several objects (one commit instead of one per object, and
+    /// all or nothing), directly for a single one.
     @inlinable
-    func runBatch(of count: Int, _ work: () throws -> Void) throws {
-        if count > 1 {
+    func forEachBatched<Object>(_ objects: [Object], statement sql: CachedSQL,
+                                _ body: (Object, HandleStatement, Handle) throws -> Void) throws {
+        if objects.isEmpty { return }
+        func work() throws {
+            try withHandle(forWriting: true) { handle in
+                let statement = try handle.cachedStatement(for: sql)
+                defer { statement.reset() }
+                for object in objects {
+                    try body(object, statement, handle)
+                }
+            }
+        }
+        if objects.count > 1 {
             try run(embeddedTransaction: work)
         } else {
             try work()

@@ -62,22 +62,14 @@ struct ObjectInserter<Object: TableEncodable> {
     /// Inserts every object; several run inside one embedded transaction.
     @inlinable
     func insert(_ objects: [Object], on database: some HandleRepresentable) throws {
-        if objects.isEmpty { return }
-        let work = {
-            try database.withHandle(forWriting: true) { handle in
-                let statement = try handle.cachedStatement(for: sql)
-                defer { statement.reset() }
-                for object in objects {
-                    if let rowID = try insert(object, with: statement, on: handle) {
-                        // Classes see both updates; for structs this touches a copy, as WCDB does.
-                        var reported = object
-                        Object.assignInsertedRowID(rowID, to: &reported)
-                        reported.lastInsertedRowID = rowID
-                    }
-                }
+        try database.forEachBatched(objects, statement: sql) { object, statement, handle in
+            if let rowID = try insert(object, with: statement, on: handle) {
+                // Classes see both updates; for structs this touches a copy, as WCDB does.
+                var reported = object
+                Object.assignInsertedRowID(rowID, to: &reported)
+                reported.lastInsertedRowID = rowID
             }
         }
-        try database.runBatch(of: objects.count, work)
     }
 
     /// Inserts one object and writes the assigned rowid back into it.

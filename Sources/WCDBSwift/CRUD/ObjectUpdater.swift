@@ -36,27 +36,19 @@ struct ObjectUpdater<Object: TableEncodable> {
 
     @inlinable
     func update(_ objects: [Object], on database: some HandleRepresentable) throws {
-        if objects.isEmpty { return }
-        let work = {
-            try database.withHandle(forWriting: true) { handle in
-                let statement = try handle.cachedStatement(for: sql)
-                defer { statement.reset() }
-                for object in objects {
-                    var parameter: Int32 = 1
-                    for propertyIndex in propertyIndexes {
-                        Object.bind(object, propertyIndex: propertyIndex, to: statement, atIndex: parameter)
-                        parameter += 1
-                    }
-                    for keyIndex in keyIndexes {
-                        Object.bind(object, propertyIndex: keyIndex, to: statement, atIndex: parameter)
-                        parameter += 1
-                    }
-                    _ = try statement.step()
-                    statement.reset()
-                }
+        try database.forEachBatched(objects, statement: sql) { object, statement, _ in
+            var parameter: Int32 = 1
+            for propertyIndex in propertyIndexes {
+                Object.bind(object, propertyIndex: propertyIndex, to: statement, atIndex: parameter)
+                parameter += 1
             }
+            for keyIndex in keyIndexes {
+                Object.bind(object, propertyIndex: keyIndex, to: statement, atIndex: parameter)
+                parameter += 1
+            }
+            _ = try statement.step()
+            statement.reset()
         }
-        try database.runBatch(of: objects.count, work)
     }
 }
 
