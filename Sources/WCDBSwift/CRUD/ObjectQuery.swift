@@ -25,6 +25,13 @@ struct ObjectQuery<Object: TableDecodable> {
         mapping = PropertyMapping(propertyCount: binding.properties.count, selectedPropertyIndexes: selected.map(\.propertyIndex))
     }
 
+    /// A query whose SQL was built elsewhere (a chain-call select).
+    @usableFromInline
+    init(source: StatementSource, mapping: PropertyMapping) {
+        self.source = source
+        self.mapping = mapping
+    }
+
     @inlinable
     func all(on handle: Handle) throws -> [Object] {
         try source.withStatement(on: handle) { statement in

@@ -52,36 +52,32 @@ final class DatabaseCore: @unchecked Sendable {  // Every `var` is guarded by `c
 
     // MARK: Shared state
 
-    var tag: Int? {
-        get {
-            condition.lock()
-            defer { condition.unlock() }
-            return tagStorage
-        }
-        set {
-            condition.lock()
-            tagStorage = newValue
-            condition.unlock()
-        }
-    }
-
-    var isOpened: Bool {
+    /// Runs `body` holding `condition`, the lock every `var` of the core is guarded by.
+    @inline(__always)
+    func locked<T>(_ body: () throws -> T) rethrows -> T {
         condition.lock()
         defer { condition.unlock() }
-        return openedStorage
+        return try body()
     }
 
+    var tag: Int? {
+        get { locked { tagStorage } }
+        set { locked { tagStorage = newValue } }
+    }
+
+    var isOpened: Bool { locked { openedStorage } }
+
     func setConfig(_ entry: ConfigEntry) {
-        condition.lock()
-        configs[entry.name] = entry
-        refreshConfigsLocked()
-        condition.unlock()
+        locked {
+            configs[entry.name] = entry
+            refreshConfigsLocked()
+        }
     }
 
     func removeConfig(named name: String) {
-        condition.lock()
-        if configs.removeValue(forKey: name) != nil { refreshConfigsLocked() }
-        condition.unlock()
+        locked {
+            if configs.removeValue(forKey: name) != nil { refreshConfigsLocked() }
+        }
     }
 
     private func refreshConfigsLocked() {
@@ -90,18 +86,18 @@ final class DatabaseCore: @unchecked Sendable {  // Every `var` is guarded by `c
     }
 
     func setCipher(_ setting: CipherSetting?) {
-        condition.lock()
-        cipher = setting
-        cipherGeneration += 1
-        // Idle handles keyed the old way are reopened at their next checkout.
-        condition.unlock()
+        locked {
+            cipher = setting
+            // Idle handles keyed the old way are reopened at their next checkout.
+            cipherGeneration += 1
+        }
     }
 
     func setPerformanceTracer(_ tracer: PerformanceTracer?) {
-        condition.lock()
-        performanceTracerStorage = tracer
-        traceGeneration += 1
-        condition.unlock()
+        locked {
+            performanceTracerStorage = tracer
+            traceGeneration += 1
+        }
     }
 
     @inline(__always)
@@ -117,23 +113,15 @@ final class DatabaseCore: @unchecked Sendable {  // Every `var` is guarded by `c
     }
 
     func setSQLTracer(_ tracer: SQLTracer?) {
-        condition.lock()
-        sqlTracerStorage = tracer
-        traceGeneration += 1
-        condition.unlock()
+        locked {
+            sqlTracerStorage = tracer
+            traceGeneration += 1
+        }
     }
 
     var errorTracer: ErrorTracer? {
-        get {
-            condition.lock()
-            defer { condition.unlock() }
-            return errorTracerStorage
-        }
-        set {
-            condition.lock()
-            errorTracerStorage = newValue
-            condition.unlock()
-        }
+        get { locked { errorTracerStorage } }
+        set { locked { errorTracerStorage = newValue } }
     }
 
     // MARK: Close, blockade, purge

@@ -13,7 +13,7 @@ public final class Insert<Object: TableEncodable> {
     public var description: String { inserter.sql.sql }
 
     public func execute(with objects: [Object]) throws {
-        try inserter.insert(objects, on: AnyHandleRepresentable(database))
+        try inserter.insert(objects, on: database)
         changes = objects.count
     }
 
@@ -34,15 +34,4 @@ extension HandleRepresentable {
     public func prepareInsert<Object: TableEncodable>(on properties: PropertyConvertible..., intoTable table: String) throws -> Insert<Object> {
         Insert(database: self, properties: properties, table: table, orReplace: false)
     }
-}
-
-/// An existential `HandleRepresentable` passed where a generic one is expected.
-struct AnyHandleRepresentable: HandleRepresentable {
-    let base: HandleRepresentable
-    init(_ base: HandleRepresentable) { self.base = base }
-    func withHandle<T>(forWriting: Bool, _ body: (Handle) throws -> T) throws -> T { try base.withHandle(forWriting: forWriting, body) }
-    func run(embeddedTransaction: () throws -> Void) throws { try base.run(embeddedTransaction: embeddedTransaction) }
-    func prepare(_ sql: String) throws -> CoreStatement { try base.prepare(sql) }
-    var tag: Int? { base.tag }
-    var path: String { base.path }
 }

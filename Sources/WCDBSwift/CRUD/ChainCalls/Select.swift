@@ -40,15 +40,8 @@ public final class Select<Object: TableDecodable> {
             while let object = try nextObject() { objects.append(object) }
             return objects
         }
-        let sql = statement.description
-        let mapping = mapping
-        return try database.withHandle(forWriting: false) { handle in
-            try StatementSource.byText(sql).withStatement(on: handle) { statement in
-                var objects: [Object] = []
-                while try statement.step() { objects.append(try Object.decode(from: statement, mapping: mapping)) }
-                return objects
-            }
-        }
+        let query = ObjectQuery<Object>(source: .byText(statement.description), mapping: mapping)
+        return try database.withHandle(forWriting: false) { handle in try query.all(on: handle) }
     }
 
     /// The next object, or nil when there are no more (the statement is then released).
