@@ -27,6 +27,25 @@ struct ClauseTail {
     @inlinable
     var isEmpty: Bool { condition == nil && (orderBy?.isEmpty ?? true) && limit == nil && offset == nil }
 
+    /// This tail with the literals of its WHERE, LIMIT and OFFSET lifted into bound values (see
+    /// `LiftedClause`), in the order their `?` appear in the statement: WHERE, then LIMIT, then OFFSET.
+    /// ORDER BY keeps its literals: `ORDER BY 2` means the second result column.
+    func liftingLiterals() -> (tail: ClauseTail, values: [FundamentalValue]) {
+        var tail = self
+        var values: [FundamentalValue] = []
+        func lift(_ expression: ExpressionConvertible?) -> ExpressionConvertible? {
+            guard let expression = expression?.asExpression() else { return nil }
+            guard let lifted = LiftedClause(lifting: expression.description) else { return expression }
+            values += lifted.values
+            return Expression(sql: lifted.sql, level: expression.level)
+        }
+        tail.condition = lift(condition)
+        if limit == nil, offset != nil { tail.limit = lift(-1) }  // what applyLimit prints, lifted alike
+        else { tail.limit = lift(limit) }
+        tail.offset = lift(offset)
+        return (tail, values)
+    }
+
     func apply(to statement: StatementSelect) {
         if let condition { statement.where(condition) }
         if let orderBy, !orderBy.isEmpty { statement.order(by: orderBy) }

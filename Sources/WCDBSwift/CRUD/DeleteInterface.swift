@@ -4,9 +4,10 @@ extension HandleRepresentable {
     public func delete(fromTable table: String, where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                        limit: Limit? = nil, offset: Offset? = nil) throws {
         let statement = StatementDelete().delete(fromTable: table)
-        ClauseTail(condition: condition, orderBy: orderList, limit: limit, offset: offset).apply(to: statement)
+        let (tail, arguments) = ClauseTail(condition: condition, orderBy: orderList, limit: limit, offset: offset).liftingLiterals()
+        tail.apply(to: statement)
         try withHandle(forWriting: true) { handle in
-            try StatementSource.byText(statement.description).withStatement(on: handle) { statement in
+            try StatementSource.byText(statement.description, arguments: arguments).withStatement(on: handle) { statement in
                 _ = try statement.step()
             }
         }

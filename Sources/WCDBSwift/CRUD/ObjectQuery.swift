@@ -20,8 +20,9 @@ struct ObjectQuery<Object: TableDecodable> {
         }
         let selected = (properties ?? binding.properties).map { $0.asProperty() }
         let statement = StatementSelect().select(distinct: distinct, selected).from(table)
-        tail.apply(to: statement)
-        source = .byText(statement.description)
+        let (liftedTail, arguments) = tail.liftingLiterals()
+        liftedTail.apply(to: statement)
+        source = .byText(statement.description, arguments: arguments)
         mapping = PropertyMapping(propertyCount: binding.properties.count, selectedPropertyIndexes: selected.map(\.propertyIndex))
     }
 

@@ -59,13 +59,14 @@ extension HandleRepresentable {
     // MARK: Plumbing
 
     private func select(_ columns: [ColumnResultConvertible], _ table: String, _ distinct: Bool, _ condition: Condition?,
-                        _ orderList: [OrderBy]?, _ limit: Limit?, _ offset: Offset?) -> String {
+                        _ orderList: [OrderBy]?, _ limit: Limit?, _ offset: Offset?) -> StatementSource {
         let statement = StatementSelect().select(distinct: distinct, columns).from(table)
-        ClauseTail(condition: condition, orderBy: orderList, limit: limit, offset: offset).apply(to: statement)
-        return statement.description
+        let (tail, arguments) = ClauseTail(condition: condition, orderBy: orderList, limit: limit, offset: offset).liftingLiterals()
+        tail.apply(to: statement)
+        return .byText(statement.description, arguments: arguments)
     }
 
-    private func firstColumn(_ sql: String) throws -> FundamentalColumn {
+    private func firstColumn(_ sql: StatementSource) throws -> FundamentalColumn {
         try readValues(sql) { statement in
             var values: FundamentalColumn = []
             while try statement.step() { values.append(statement.value(atIndex: 0)) }
@@ -73,9 +74,9 @@ extension HandleRepresentable {
         }
     }
 
-    private func readValues<T>(_ sql: String, _ body: (HandleStatement) throws -> T) throws -> T {
+    private func readValues<T>(_ source: StatementSource, _ body: (HandleStatement) throws -> T) throws -> T {
         try withHandle(forWriting: false) { handle in
-            try StatementSource.byText(sql).withStatement(on: handle, body)
+            try source.withStatement(on: handle, body)
         }
     }
 }

@@ -4,13 +4,15 @@
 @usableFromInline
 enum StatementSource {
     case cached(CachedSQL)
-    case byText(String)
+    /// SQL built per call; `arguments` are bound from index `firstArgumentIndex` on before `body` runs
+    /// (the literals `ClauseTail.liftingLiterals()` took out of the text).
+    case byText(String, arguments: [FundamentalValue] = [], firstArgumentIndex: Int32 = 1)
 
     @inlinable
     var sql: String {
         switch self {
         case .cached(let cached): return cached.sql
-        case .byText(let sql): return sql
+        case .byText(let sql, _, _): return sql
         }
     }
 
@@ -21,9 +23,12 @@ enum StatementSource {
             let statement = try handle.cachedStatement(for: cached)
             defer { statement.reset() }
             return try body(statement)
-        case .byText(let sql):
+        case .byText(let sql, let arguments, let firstIndex):
             let statement = try handle.cachedStatement(forSQL: sql)
             defer { statement.reset() }
+            for (offset, value) in arguments.enumerated() {
+                statement.bind(value, toIndex: firstIndex + Int32(offset))
+            }
             return try body(statement)
         }
     }

@@ -63,7 +63,9 @@ struct UpdateStatementBuilder {
         for (offset, property) in properties.enumerated() {
             statement.set(property.asColumn(), to: Expression.bindParameter(offset + 1))
         }
-        tail.apply(to: statement)
-        source = .byText(statement.description)
+        // The SET values take ?1…?n; the lifted literals of the clauses follow them.
+        let (liftedTail, arguments) = tail.liftingLiterals()
+        liftedTail.apply(to: statement)
+        source = .byText(statement.description, arguments: arguments, firstArgumentIndex: Int32(properties.count + 1))
     }
 }

@@ -1,0 +1,155 @@
+import Foundation
+@testable import WCDBSwift
+import XCTest
+
+/// The CRUD layer lifts WINQ's literals out of WHERE/LIMIT/OFFSET into bound values, so a query that
+/// differs only in its values reuses one prepared statement. These tests pin what is lifted, what is
+/// kept, and that a lifted query returns exactly what the literal SQL returns.
+final class LiteralLiftingTests: DatabaseTestCase {
+    // MARK: The rewrite itself
+
+    private func lift(_ condition: ExpressionConvertible) -> LiftedClause? {
+        LiftedClause(lifting: condition.asExpression().description)
+    }
+
+    func testComparisonsInListsAndLikeLiftEveryValueInTextOrder() throws {
+        let id = Column(named: "id"), name = Column(named: "name")
+        let lifted = try XCTUnwrap(lift(id > 3 && name.like("a'b%", escape: "\\") || id.in(1, -2, 3.5)))
+        XCTAssertFalse(lifted.sql.contains("3") || lifted.sql.contains("a''b"), lifted.sql)
+        XCTAssertEqual(lifted.values, [.integer(3), .text("a'b%"), .text("\\"), .integer(1), .integer(2), .double(3.5)])
+        XCTAssertTrue(lifted.sql.contains("-?"), "a negative literal keeps its minus: \(lifted.sql)")
+    }
+
+    func testBlobsAndStringsWithNULAreLiftedAsTheirBytes() throws {
+        let blob = Data([0x00, 0xFF, 0x27, 0x3F])
+        let lifted = try XCTUnwrap(lift(Column(named: "data") == blob))
+        XCTAssertEqual(lifted.values, [.blob(blob)])
+        // A string with NUL prints as CAST(X'…' AS TEXT): the cast's argument stays in the text.
+        let withNUL = try XCTUnwrap(lift(Column(named: "name") == "a\u{0}b"))
+        XCTAssertEqual(withNUL.values, [])
+        XCTAssertTrue(withNUL.sql.contains("CAST(X'"), withNUL.sql)
+    }
+
+    func testFunctionArgumentsNullKeywordsAndOddNumbersStayInTheText() throws {
+        let name = Column(named: "name")
+        let lifted = try XCTUnwrap(lift(name.substr(start: 1, length: 3) == "abc" && name.isNull() == false))
+        XCTAssertTrue(lifted.sql.contains("substr(name, 1, 3)"), "an expression index on substr(name, 1, 3) must still match: \(lifted.sql)")
+        XCTAssertEqual(lifted.values.first, FundamentalValue.text("abc"))
+        XCTAssertTrue(try XCTUnwrap(lift(name.isNull())).sql.contains("NULL"))
+        XCTAssertEqual(try XCTUnwrap(lift(Column(named: "a") == Expression.currentTimestamp)).values, [])
+        // Int64.min prints as -9223372036854775808: 9223372036854775808 is no Int64, so it stays.
+        XCTAssertEqual(try XCTUnwrap(lift(Column(named: "a") == Int64.min)).values, [])
+        XCTAssertEqual(try XCTUnwrap(lift(Column(named: "a") == Double.infinity)).values, [])
+    }
+
+    func testSubqueriesAndOwnBindParametersAreNotLifted() {
+        let inner = StatementSelect().select(Column(named: "id")).from("owner").order(by: Expression(with: 1)).limit(1)
+        XCTAssertNil(lift(Column(named: "id").in(inner)))
+        XCTAssertNil(lift(Column(named: "id") == Expression.bindParameter))
+        XCTAssertNil(lift(Column(named: "id") == Expression.bindParameter(named: "k")))
+    }
+
+    func testQuotedNamesAndCommentsAreCopiedVerbatim() throws {
+        let odd = Column(named: "we?ird 'col' 42")
+        let lifted = try XCTUnwrap(lift(odd == 7))
+        XCTAssertTrue(lifted.sql.contains("\"we?ird 'col' 42\""), lifted.sql)
+        XCTAssertEqual(lifted.values, [.integer(7)])
+    }
+
+    // MARK: Through the CRUD API, on a real database
+
+    func testLookupsByChangingValuesShareOneStatementAndTraceTheParameterisedSQL() throws {
+        try database.create(table: "owner", of: Owner.self)
+        try database.insert(objects: (1...200).map { Owner(id: Int64($0), name: "n\($0)") }, intoTable: "owner")
+        let traced = Locked<Set<String>>([])
+        database.traceSQL { sql in traced.withValue { _ = $0.insert(sql) } }
+        for id in 1...200 {
+            let owner: Owner? = try database.getObject(fromTable: "owner", where: Owner.Properties.id == id)
+            XCTAssertEqual(owner?.name, "n\(id)")
+        }
+        database.traceSQL(nil)
+        let selects = traced.withValue { $0.filter { $0.hasPrefix("SELECT") } }
+        XCTAssertEqual(selects.count, 1, "one SQL text for 200 different ids: \(selects)")
+        XCTAssertTrue(selects.first?.contains("?") ?? false)
+        try database.withHandle(forWriting: false) { handle in
+            XCTAssertEqual(handle.textCachedStatementCount, 1)
+        }
+    }
+
+    func testUpdateDeleteAndValueReadsBindTheLiftedValuesAfterTheirOwn() throws {
+        try database.create(table: "owner", of: Owner.self)
+        try database.insert(objects: (1...10).map { Owner(id: Int64($0), name: "n\($0)") }, intoTable: "owner")
+        // UPDATE … SET name = ?1 WHERE id > ? ORDER BY id LIMIT ?: the clause's values follow SET's.
+        try database.update(table: "owner", on: Owner.Properties.name, with: Owner(id: 0, name: "x"),
+                            where: Owner.Properties.id > 5, orderBy: [Owner.Properties.id.asOrder(by: .ascending)], limit: 2)
+        XCTAssertEqual(try database.getColumn(on: Owner.Properties.name, fromTable: "owner",
+                                              orderBy: [Owner.Properties.id.asOrder(by: .ascending)]).map(\.stringValue),
+                       ["n1", "n2", "n3", "n4", "n5", "x", "x", "n8", "n9", "n10"])
+        try database.update(table: "owner", on: [Owner.Properties.name], with: ["y"], where: Owner.Properties.name == "x")
+        XCTAssertEqual(try database.getValue(on: Owner.Properties.id.count(), fromTable: "owner",
+                                             where: Owner.Properties.name == "y").int64Value, 2)
+        // An offset without a limit (LIMIT -1 OFFSET 8), lifted too.
+        XCTAssertEqual(try database.getColumn(on: Owner.Properties.id, fromTable: "owner",
+                                              orderBy: [Owner.Properties.id.asOrder(by: .ascending)], offset: 8).map(\.int64Value), [9, 10])
+        try database.delete(fromTable: "owner", where: Owner.Properties.id >= 3, orderBy: [Owner.Properties.id.asOrder(by: .descending)], limit: 7)
+        XCTAssertEqual(try database.getColumn(on: Owner.Properties.id, fromTable: "owner").map(\.int64Value).sorted(), [1, 2, 3])
+    }
+
+    /// Seeded random values of every storage class, including the awkward ones (quotes, `?`, comment
+    /// markers, NUL, non-ASCII, negative zero, extremes): the lifted query finds exactly the rows the
+    /// literal SQL finds.
+    func testLiftedQueriesReturnWhatTheLiteralSQLReturns() throws {
+        try database.create(table: "owner", of: Owner.self)
+        try database.exec("CREATE TABLE mixed(v)")
+        var rng = SeededGenerator(seed: 0x11F7_0006)
+        let fragments = ["'", "''", "?", ":a", "--", "/*", "*/", "\u{0}", "é", "🙂", "x'00'", " ", "\"", "0x1F", "1e5"]
+        var values: [LiteralValue] = []
+        for _ in 0..<300 {
+            switch rng.next() % 4 {
+            case 0: values.append(LiteralValue([Int64.min, Int64.max, 0, -1, Int64(bitPattern: rng.next())][Int(rng.next() % 5)]))
+            case 1: values.append(LiteralValue([0.0, -0.0, 1e-300, -1.5e300, Double(bitPattern: rng.next() >> 2)][Int(rng.next() % 5)]))
+            case 2: values.append(LiteralValue((0..<Int(rng.next() % 5)).map { _ in fragments[Int(rng.next() % UInt64(fragments.count))] }.joined()))
+            default: values.append(LiteralValue(Data((0..<Int(rng.next() % 6)).map { _ in UInt8(truncatingIfNeeded: rng.next()) })))
+            }
+        }
+        try database.run(transaction: {
+            for value in values {
+                try database.exec("INSERT INTO mixed VALUES(\(value.description))")
+            }
+        })
+        let v = Column(named: "v")
+        for value in values {
+            for condition in [v == value.asExpression(), v > value.asExpression(), v.in([value.asExpression(), Expression(with: 7)])] {
+                let lifted = try database.getColumn(on: Column.rowid, fromTable: "mixed", where: condition).map(\.int64Value)
+                let literal = try database.getRows(StatementSelect().select(Column.rowid).from("mixed").where(condition).description)
+                    .map { $0[0].int64Value }
+                XCTAssertEqual(lifted, literal, condition.description)
+            }
+        }
+    }
+}
+
+/// SplitMix64: a small deterministic generator so the property test replays the same values.
+struct SeededGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A value behind a lock, for collecting what a trace callback sees.
+final class Locked<Value>: @unchecked Sendable {  // every access goes through `lock`
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func withValue<T>(_ body: (inout Value) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}
