@@ -76,6 +76,22 @@ final class LiteralLiftingTests: DatabaseTestCase {
         }
     }
 
+    func testSelectOfEveryColumnWithClausesRunsTheSQLStatementSelectPrints() throws {
+        try database.create(table: "owner", of: Owner.self)
+        try database.insert(objects: (1...10).map { Owner(id: Int64($0), name: "n\($0)") }, intoTable: "owner")
+        let traced = Locked<[String]>([])
+        database.traceSQL { sql in traced.withValue { $0.append(sql) } }
+        let got: [Owner] = try database.getObjects(fromTable: "owner", where: Owner.Properties.id > 2,
+                                                   orderBy: [Owner.Properties.id.asOrder(by: .descending)], limit: 3, offset: 1)
+        database.traceSQL(nil)
+        XCTAssertEqual(got.map(\.id), [9, 8, 7])
+        let expected = StatementSelect().select(Owner.Properties.all).from("owner")
+            .where(Owner.Properties.id > Expression.bindParameter)
+            .order(by: Owner.Properties.id.asOrder(by: .descending))
+            .limit(Expression.bindParameter, offset: Expression.bindParameter).description
+        XCTAssertEqual(traced.withValue { $0.filter { $0.hasPrefix("SELECT") } }, [expected])
+    }
+
     func testUpdateDeleteAndValueReadsBindTheLiftedValuesAfterTheirOwn() throws {
         try database.create(table: "owner", of: Owner.self)
         try database.insert(objects: (1...10).map { Owner(id: Int64($0), name: "n\($0)") }, intoTable: "owner")

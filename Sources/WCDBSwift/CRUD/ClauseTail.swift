@@ -35,6 +35,11 @@ struct ClauseTail {
         var values: [FundamentalValue] = []
         func lift(_ expression: ExpressionConvertible?) -> ExpressionConvertible? {
             guard let expression = expression?.asExpression() else { return nil }
+            // The common LIMIT 1 / OFFSET n: a bare integer, no need to scan it.
+            if expression.isLiteral, let integer = Int64(expression.description) {
+                values.append(.integer(integer))
+                return Expression.bindParameter
+            }
             guard let lifted = LiftedClause(lifting: expression.description) else { return expression }
             values += lifted.values
             return Expression(sql: lifted.sql, level: expression.level)
@@ -44,6 +49,18 @@ struct ClauseTail {
         else { tail.limit = lift(limit) }
         tail.offset = lift(offset)
         return (tail, values)
+    }
+
+    /// ` WHERE … ORDER BY … LIMIT … OFFSET …` exactly as `StatementSelect` prints it after its FROM,
+    /// for appending to a select whose head is cached.
+    var sql: String {
+        var sql = condition.map { " WHERE " + $0.asExpression().description } ?? ""
+        var clause = OrderLimitClause()
+        clause.orders = orderBy?.map { $0.asOrder() } ?? []
+        applyLimit(limit: { clause.limit = $0.asExpression() },
+                   limitOffset: { clause.limit = $0.asExpression(); clause.offset = $1.asExpression() })
+        sql += clause.suffix
+        return sql
     }
 
     func apply(to statement: StatementSelect) {

@@ -16,11 +16,10 @@ struct ObjectInserter<Object: TableEncodable> {
     @usableFromInline
     init(properties: [PropertyConvertible]?, table: String, orReplace: Bool) {
         let binding = Object.objectRelationalMapping
-        let selected = properties?.map { $0.asProperty() }
-        let indexes = selected?.map(\.propertyIndex)
-        let key = "insert\u{1}\(orReplace)\u{1}\(table)\u{1}" + (indexes?.map(String.init).joined(separator: ",") ?? "*")
+        let indexes = properties?.map(\.propertyIndex)
+        let key = BindingStatementKey(operation: orReplace ? .insertOrReplace : .insert, table: table, propertyIndexes: indexes)
         sql = binding.statements.sql(for: key) {
-            let columns = (selected ?? binding.properties).map { $0.asColumn() }
+            let columns = (properties?.map { $0.asProperty() } ?? binding.properties).map { $0.asColumn() }
             return StatementInsert()
                 .insert(orReplace: orReplace, intoTable: table, with: columns)
                 .values(Array(repeating: Expression.bindParameter, count: columns.count))

@@ -11,11 +11,19 @@ struct ObjectQuery<Object: TableDecodable> {
     @usableFromInline
     init(properties: [PropertyConvertible]?, table: String, tail: ClauseTail, distinct: Bool = false) {
         let binding = Object.objectRelationalMapping
-        if properties == nil, tail.isEmpty, !distinct {
-            source = .cached(binding.statements.sql(for: "select\u{1}" + table) {
+        if properties == nil, !distinct {
+            let selectAll = binding.statements.sql(for: BindingStatementKey(operation: .select, table: table, propertyIndexes: nil)) {
                 StatementSelect().select(binding.properties).from(table).description
-            })
+            }
             mapping = PropertyMapping(identityOfCount: binding.properties.count)
+            if tail.isEmpty {
+                source = .cached(selectAll)
+            } else {
+                // Every column with clauses (`getObjects(where: id == k)`): the cached head plus the
+                // lifted clauses, so a lookup prints only its WHERE and binds its values.
+                let (liftedTail, arguments) = tail.liftingLiterals()
+                source = .byText(selectAll.sql + liftedTail.sql, arguments: arguments)
+            }
             return
         }
         let selected = (properties ?? binding.properties).map { $0.asProperty() }

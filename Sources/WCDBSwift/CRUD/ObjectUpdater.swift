@@ -15,12 +15,15 @@ struct ObjectUpdater<Object: TableEncodable> {
             throw WCDBError.interface("\(Object.self) has no @PrimaryKey or @MultiPrimary, so its rows can't be found from its objects; use update(table:on:with:where:)",
                                       operation: "update objects")
         }
-        let selected = properties?.map { $0.asProperty() } ?? binding.properties.filter { !binding.primaryKeyPropertyIndexes.contains($0.propertyIndex) }
-        let indexes = selected.map(\.propertyIndex)
-        propertyIndexes = indexes
+        // Called once per update(objects:) call: only the indexes are computed up front; the SQL (and
+        // the Property values it needs) only when this property set is first seen.
         let keyIndexes = keyIndexes
-        sql = binding.statements.sql(for: "updateByKey\u{1}\(table)\u{1}" + indexes.map(String.init).joined(separator: ",")) {
+        let indexes = properties?.map(\.propertyIndex)
+            ?? binding.properties.map(\.propertyIndex).filter { !keyIndexes.contains($0) }
+        propertyIndexes = indexes
+        sql = binding.statements.sql(for: BindingStatementKey(operation: .updateByKey, table: table, propertyIndexes: indexes)) {
             let statement = StatementUpdate().update(table: table)
+            let selected = properties?.map { $0.asProperty() } ?? indexes.map { binding.properties[$0] }
             for (offset, property) in selected.enumerated() {
                 statement.set(property.asColumn(), to: Expression.bindParameter(offset + 1))
             }

@@ -87,9 +87,9 @@ public struct TableBinding<Root>: Sendable {
 /// `@unchecked Sendable`: `lock` guards every access to `entries`.
 final class BindingStatementCache: @unchecked Sendable {
     private let lock = NSLock()
-    private var entries: [String: CachedSQL] = [:]
+    private var entries: [BindingStatementKey: CachedSQL] = [:]
 
-    func sql(for key: String, build: () -> String) -> CachedSQL {
+    func sql(for key: BindingStatementKey, build: () -> String) -> CachedSQL {
         lock.lock()
         defer { lock.unlock() }
         if let entry = entries[key] { return entry }
@@ -97,4 +97,16 @@ final class BindingStatementCache: @unchecked Sendable {
         entries[key] = entry
         return entry
     }
+}
+
+/// What a cached statement of a binding does: the operation, the table, and which properties (by
+/// index; nil for all). A value key, so a lookup per call hashes a few words instead of building text.
+struct BindingStatementKey: Hashable {
+    enum Operation: UInt8 {
+        case select, insert, insertOrReplace, updateByKey
+    }
+
+    let operation: Operation
+    let table: String
+    let propertyIndexes: [Int]?
 }

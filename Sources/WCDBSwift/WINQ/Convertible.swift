@@ -40,6 +40,13 @@ public protocol LiteralValueConvertible: ExpressionConvertible {
 /// A model property: a column bound to a field of a model type.
 public protocol PropertyConvertible: ColumnConvertible, ExpressionConvertible {
     func asProperty() -> Property
+    /// The property's position in its model's binding (what `asProperty().propertyIndex` says), read
+    /// without copying the Property: the CRUD layer reads it on every call.
+    var propertyIndex: Int { get }
+}
+
+extension PropertyConvertible {
+    public var propertyIndex: Int { asProperty().propertyIndex }
 }
 
 /// A complete, executable SQL statement; `description` is its SQL.

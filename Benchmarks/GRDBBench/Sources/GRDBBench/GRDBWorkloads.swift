@@ -57,6 +57,10 @@ enum GRDBSetup {
     /// Same settings as the raw C side (BenchSettings.pragmas: WAL, synchronous NORMAL).
     static func configuration() -> Configuration {
         var config = Configuration()
+        // The raw C side and WCDBSwift wait up to 10 s on a lock (sqlite3_busy_timeout); GRDB's
+        // default fails at once, which made its writer in workload 6 fail with "database is locked"
+        // whenever a reader briefly held the WAL lock (e.g. while checkpointing).
+        config.busyMode = .timeout(10)
         config.prepareDatabase { db in
             for p in BenchSettings.pragmas where !(db.configuration.readonly && p.contains("journal_mode")) {
                 try db.execute(sql: p)

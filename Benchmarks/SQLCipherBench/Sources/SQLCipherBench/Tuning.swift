@@ -23,13 +23,17 @@ let tuningSettings: [TuningSetting] = {
     let p1k = "PRAGMA page_size = 1024"
     let p4k = "PRAGMA page_size = 4096"
     let noCkpt = "PRAGMA wal_autocheckpoint = 0"
+    // Debian's SQLCipher is built with SECURE_DELETE: every freed cell is overwritten with zeros.
+    let noSecureDelete = "PRAGMA secure_delete = OFF"
     return [
         // Unkeyed: SQLite 3.15's default page is 4096 bytes, default cache 2000 KiB.
         TuningSetting(name: "plain default: page 4096 cache 2MB", key: .none, pragmas: []),
         TuningSetting(name: "plain page 1024", key: .none, pragmas: [p1k]),
         TuningSetting(name: "plain page 4096 cache 64MB", key: .none, pragmas: [p4k, big]),
+        TuningSetting(name: "plain secure_delete OFF", key: .none, pragmas: [noSecureDelete]),
+        TuningSetting(name: "plain cache 16MB temp MEMORY", key: .none, pragmas: [mid, mem]),
         // Keyed: SQLCipher 3's default cipher page is 1024 bytes.
-        TuningSetting(name: "key default: cipher page 1024 cache 2MB", key: .rawKey, pragmas: []),
+        TuningSetting(name: "key default: cipher page 1024 cache 2MB", key: .rawKey, pragmas: [c1k]),  // explicit: keyed runs otherwise get 4096
         TuningSetting(name: "key cipher page 1024 temp MEMORY", key: .rawKey, pragmas: [c1k, mem]),
         TuningSetting(name: "key cipher page 1024 cache 16MB", key: .rawKey, pragmas: [c1k, mid]),
         TuningSetting(name: "key cipher page 1024 cache 64MB", key: .rawKey, pragmas: [c1k, big]),
@@ -38,6 +42,7 @@ let tuningSettings: [TuningSetting] = {
         TuningSetting(name: "key cipher page 4096 cache 16MB", key: .rawKey, pragmas: [c4k, mid]),
         TuningSetting(name: "key cipher page 4096 cache 64MB", key: .rawKey, pragmas: [c4k, big]),
         TuningSetting(name: "key cipher page 4096 cache 16MB temp MEMORY", key: .rawKey, pragmas: [c4k, mid, mem]),
+        TuningSetting(name: "key cipher page 4096 secure_delete OFF", key: .rawKey, pragmas: [c4k, noSecureDelete]),
     ]
 }()
 
