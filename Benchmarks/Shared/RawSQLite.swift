@@ -273,9 +273,8 @@ func runRawSuite(keyModes: [KeyMode], variant: String = "rawC", extraPragmas: [S
     for mode in keyModes {
         let key = mode.pragma
         let p = mode.prefix
-        // Keyed runs use WCDBSwift's cipher page size unless a tuning run chooses its own.
-        let pragmas = key != nil && !extraPragmas.contains(where: { $0.contains("cipher_page_size") })
-            ? BenchSettings.keyedPragmas + extraPragmas : extraPragmas
+        // Keyed runs use WCDBSwift's keyed settings; a tuning run (extraPragmas) sets its own.
+        let pragmas = key != nil && extraPragmas.isEmpty ? BenchSettings.keyedPragmas : extraPragmas
         func open(_ path: String) throws -> RawDB { try RawDB(path: path, key: key, extraPragmas: pragmas) }
         func prefilled(_ body: (RawDB) throws -> Double) throws -> Double {
             let path = BenchFiles.freshPath()

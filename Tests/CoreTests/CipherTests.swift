@@ -142,4 +142,24 @@ final class CipherTests: CoreTestCase {
         database.close()
         XCTAssertEqual(try count(database), 50)
     }
+
+    /// Keyed handles get the cache and temp-store settings NOTES.md chose; unkeyed ones keep SQLite's
+    /// defaults; a config still has the last word.
+    func testKeyedHandlesGetTheMeasuredCacheSettingsAndConfigsCanOverrideThem() throws {
+        let keyed = Database(withPath: path("keyed.db"))
+        keyed.setCipher(key: key)
+        XCTAssertEqual(try keyed.getValue("PRAGMA cache_size").int64Value, -Int64(Database.defaultCipherCacheSizeKiB))
+        XCTAssertEqual(try keyed.getValue("PRAGMA temp_store").int64Value, 2)
+        keyed.close()
+
+        let plain = Database(withPath: path("plain.db"))
+        XCTAssertEqual(try plain.getValue("PRAGMA cache_size").int64Value, -2000)
+        plain.close()
+
+        let tuned = Database(withPath: path("tuned.db"))
+        tuned.setCipher(key: key)
+        tuned.setConfig(named: "cache", with: { handle in try handle.exec("PRAGMA cache_size = -4096") })
+        XCTAssertEqual(try tuned.getValue("PRAGMA cache_size").int64Value, -4096)
+        tuned.close()
+    }
 }

@@ -366,6 +366,11 @@ extension DatabaseCore {
             if let cipher = setup.cipher {
                 try handle.applyKey(cipher.keyBytes)
                 try handle.exec("PRAGMA cipher_page_size = \(cipher.pageSize)")
+                // Every page a keyed handle reads into its cache is decrypted and HMAC-checked, so a
+                // cache that holds the working set pays that once (Benchmarks/NOTES.md). Configs run
+                // after this and may set their own cache_size.
+                try handle.exec("PRAGMA cache_size = -\(Database.defaultCipherCacheSizeKiB)")
+                try handle.exec("PRAGMA temp_store = MEMORY")
             }
             // SQLCipher reports a wrong or missing key only at the first read: read now, before any write.
             _ = try handle.scalar("SELECT count(*) FROM sqlite_master")

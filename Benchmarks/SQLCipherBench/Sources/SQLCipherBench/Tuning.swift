@@ -33,7 +33,7 @@ let tuningSettings: [TuningSetting] = {
         TuningSetting(name: "plain secure_delete OFF", key: .none, pragmas: [noSecureDelete]),
         TuningSetting(name: "plain cache 16MB temp MEMORY", key: .none, pragmas: [mid, mem]),
         // Keyed: SQLCipher 3's default cipher page is 1024 bytes.
-        TuningSetting(name: "key default: cipher page 1024 cache 2MB", key: .rawKey, pragmas: [c1k]),  // explicit: keyed runs otherwise get 4096
+        TuningSetting(name: "key default: cipher page 1024 cache 2MB", key: .rawKey, pragmas: [c1k]),
         TuningSetting(name: "key cipher page 1024 temp MEMORY", key: .rawKey, pragmas: [c1k, mem]),
         TuningSetting(name: "key cipher page 1024 cache 16MB", key: .rawKey, pragmas: [c1k, mid]),
         TuningSetting(name: "key cipher page 1024 cache 64MB", key: .rawKey, pragmas: [c1k, big]),
