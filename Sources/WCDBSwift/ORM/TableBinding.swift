@@ -84,18 +84,29 @@ public struct TableBinding<Root>: Sendable {
 
 /// A small lock-protected map from an operation key to its prepared SQL.
 ///
-/// `@unchecked Sendable`: `lock` guards every access to `entries`.
+/// A model has a handful of these (select, insert, one per partial property set…) and the one-line
+/// API looks one up on every call, so the first few live in an array searched linearly (comparing a
+/// short table name and a few indexes is cheaper than hashing them); the rest in a dictionary.
+///
+/// `@unchecked Sendable`: `lock` guards every access to `recent` and `others`.
 final class BindingStatementCache: @unchecked Sendable {
     private let lock = NSLock()
-    private var entries: [BindingStatementKey: CachedSQL] = [:]
+    private var recent: [(key: BindingStatementKey, sql: CachedSQL)] = []
+    private var others: [BindingStatementKey: CachedSQL] = [:]
+    private static let linearLimit = 16
 
     func sql(for key: BindingStatementKey, build: () -> String) -> CachedSQL {
         lock.lock()
         defer { lock.unlock() }
-        if let entry = entries[key] { return entry }
-        let entry = CachedSQL(build())
-        entries[key] = entry
-        return entry
+        for entry in recent where entry.key == key { return entry.sql }
+        if let sql = others[key] { return sql }
+        let sql = CachedSQL(build())
+        if recent.count < Self.linearLimit {
+            recent.append((key, sql))
+        } else {
+            others[key] = sql
+        }
+        return sql
     }
 }
 
