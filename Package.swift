@@ -50,19 +50,21 @@ let package = Package(
         ),
 
         // MARK: Tests
+        // Helpers shared by the test targets (seeded generator, thread-safe box).
+        .target(name: "WCDBTestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "WINQTests",
-            dependencies: ["WCDBSwift", "CSQLCipher"],
+            dependencies: ["WCDBSwift", "CSQLCipher", "WCDBTestSupport"],
             path: "Tests/WINQTests"
         ),
         .testTarget(
             name: "CoreTests",
-            dependencies: ["WCDBSwift", "CSQLCipher"],
+            dependencies: ["WCDBSwift", "CSQLCipher", "WCDBTestSupport"],
             path: "Tests/CoreTests"
         ),
         .testTarget(
             name: "ORMTests",
-            dependencies: ["WCDBSwift", "CSQLCipher"],
+            dependencies: ["WCDBSwift", "CSQLCipher", "WCDBTestSupport"],
             path: "Tests/ORMTests",
             plugins: ["WCDBPlugin"]
         ),

@@ -1,5 +1,6 @@
 import CSQLCipher
 import Foundation
+import WCDBTestSupport
 import XCTest
 @testable import WCDBSwift
 

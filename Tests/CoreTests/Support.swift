@@ -42,18 +42,6 @@ class CoreTestCase: XCTestCase {
     }
 }
 
-/// A thread-safe box for test results.
-final class Box<Value>: @unchecked Sendable {  // `value` is only touched under `lock`.
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func with<R>(_ body: (inout Value) -> R) -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
-    }
-    var get: Value { with { $0 } }
-}
 
 /// Runs `count` threads and waits for all of them.
 func runThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import WCDBSwift
+import WCDBTestSupport
 import XCTest
 
 /// The CRUD layer lifts WINQ's literals out of WHERE/LIMIT/OFFSET into bound values, so a query that
@@ -61,14 +62,14 @@ final class LiteralLiftingTests: DatabaseTestCase {
     func testLookupsByChangingValuesShareOneStatementAndTraceTheParameterisedSQL() throws {
         try database.create(table: "owner", of: Owner.self)
         try database.insert(objects: (1...200).map { Owner(id: Int64($0), name: "n\($0)") }, intoTable: "owner")
-        let traced = Locked<Set<String>>([])
-        database.traceSQL { sql in traced.withValue { _ = $0.insert(sql) } }
+        let traced = Box<Set<String>>([])
+        database.traceSQL { sql in traced.with { _ = $0.insert(sql) } }
         for id in 1...200 {
             let owner: Owner? = try database.getObject(fromTable: "owner", where: Owner.Properties.id == id)
             XCTAssertEqual(owner?.name, "n\(id)")
         }
         database.traceSQL(nil)
-        let selects = traced.withValue { $0.filter { $0.hasPrefix("SELECT") } }
+        let selects = traced.with { $0.filter { $0.hasPrefix("SELECT") } }
         XCTAssertEqual(selects.count, 1, "one SQL text for 200 different ids: \(selects)")
         XCTAssertTrue(selects.first?.contains("?") ?? false)
         try database.withHandle(forWriting: false) { handle in
@@ -79,8 +80,8 @@ final class LiteralLiftingTests: DatabaseTestCase {
     func testSelectOfEveryColumnWithClausesRunsTheSQLStatementSelectPrints() throws {
         try database.create(table: "owner", of: Owner.self)
         try database.insert(objects: (1...10).map { Owner(id: Int64($0), name: "n\($0)") }, intoTable: "owner")
-        let traced = Locked<[String]>([])
-        database.traceSQL { sql in traced.withValue { $0.append(sql) } }
+        let traced = Box<[String]>([])
+        database.traceSQL { sql in traced.with { $0.append(sql) } }
         let got: [Owner] = try database.getObjects(fromTable: "owner", where: Owner.Properties.id > 2,
                                                    orderBy: [Owner.Properties.id.asOrder(by: .descending)], limit: 3, offset: 1)
         database.traceSQL(nil)
@@ -89,7 +90,7 @@ final class LiteralLiftingTests: DatabaseTestCase {
             .where(Owner.Properties.id > Expression.bindParameter)
             .order(by: Owner.Properties.id.asOrder(by: .descending))
             .limit(Expression.bindParameter, offset: Expression.bindParameter).description
-        XCTAssertEqual(traced.withValue { $0.filter { $0.hasPrefix("SELECT") } }, [expected])
+        XCTAssertEqual(traced.with { $0.filter { $0.hasPrefix("SELECT") } }, [expected])
     }
 
     func testUpdateDeleteAndValueReadsBindTheLiftedValuesAfterTheirOwn() throws {
@@ -145,27 +146,3 @@ final class LiteralLiftingTests: DatabaseTestCase {
     }
 }
 
-/// SplitMix64: a small deterministic generator so the property test replays the same values.
-struct SeededGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
-/// A value behind a lock, for collecting what a trace callback sees.
-final class Locked<Value>: @unchecked Sendable {  // every access goes through `lock`
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func withValue<T>(_ body: (inout Value) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
-    }
-}
