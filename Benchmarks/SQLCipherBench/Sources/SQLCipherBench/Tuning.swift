@@ -42,7 +42,7 @@ let tuningSettings: [TuningSetting] = {
         TuningSetting(name: "key cipher page 4096 cache 16MB", key: .rawKey, pragmas: [c4k, mid]),
         TuningSetting(name: "key cipher page 4096 cache 64MB", key: .rawKey, pragmas: [c4k, big]),
         TuningSetting(name: "key cipher page 4096 cache 16MB temp MEMORY", key: .rawKey, pragmas: [c4k, mid, mem]),
-        TuningSetting(name: "key cipher page 4096 secure_delete OFF", key: .rawKey, pragmas: [c4k, noSecureDelete]),
+        TuningSetting(name: "key cipher page 4096 cache 16MB temp MEMORY secure_delete OFF", key: .rawKey, pragmas: [c4k, mid, mem, noSecureDelete]),
     ]
 }()
 
