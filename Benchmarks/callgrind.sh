@@ -10,6 +10,15 @@
 #   Benchmarks/callgrind.sh --tuning                 # the settings of NOTES.md (raw C, SQLCipher)
 # Prints the same side-by-side table as scripts/bench.sh, in instructions (Ir).
 set -euo pipefail
+
+# SwiftPM records the environment in every build command, so a build under other BENCH_*/CALLGRIND_*
+# values (another N, another workload list) would recompile everything, swift-syntax included
+# (10+ minutes here). Builds therefore run without those variables.
+swift_build() {
+  local unset=()
+  while IFS= read -r name; do unset+=(-u "$name"); done < <(compgen -e | grep -E '^(BENCH|CALLGRIND)_|^MODE$' || true)
+  env "${unset[@]}" swift build "$@"
+}
 BENCH="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 OUT="${BENCH_OUT:-$BENCH/.results}"
 export BENCH_N="${BENCH_N:-100000}"
@@ -23,9 +32,9 @@ WORKLOADS="${CALLGRIND_ONLY:-insert fetchAll fetchIndexed updateAll updateRowByR
 
 run_engine() { # package scratch exe engine variants...
   local pkg="$BENCH/$1" scratch="$BENCH/$1/$2" exe="$3" engine="$4"; shift 4
-  swift build -c release --package-path "$pkg" --scratch-path "$scratch" --product "$exe" >&2
+  swift_build -c release --package-path "$pkg" --scratch-path "$scratch" --product "$exe" >&2
   local bin
-  bin="$(swift build -c release --package-path "$pkg" --scratch-path "$scratch" --show-bin-path)/$exe"
+  bin="$(swift_build -c release --package-path "$pkg" --scratch-path "$scratch" --show-bin-path)/$exe"
   local mode="${MODE:-}"
   for w in $WORKLOADS; do
     case "$engine:$w" in system-sqlite:key.*|system-sqlite:pass.*) continue ;; esac
@@ -55,8 +64,8 @@ PY
 : > "$OUT/ir.jsonl"
 if [ "${1:-}" = "--tuning" ]; then
   # Each tuning setting is a variant of the raw C workloads ("key." ones for keyed settings).
-  bin_dir="$(swift build -c release --package-path "$BENCH/SQLCipherBench" --scratch-path "$BENCH/SQLCipherBench/.build-sqlcipher" --show-bin-path)"
-  swift build -c release --package-path "$BENCH/SQLCipherBench" --scratch-path "$BENCH/SQLCipherBench/.build-sqlcipher" --product SQLCipherBench >&2
+  bin_dir="$(swift_build -c release --package-path "$BENCH/SQLCipherBench" --scratch-path "$BENCH/SQLCipherBench/.build-sqlcipher" --show-bin-path)"
+  swift_build -c release --package-path "$BENCH/SQLCipherBench" --scratch-path "$BENCH/SQLCipherBench/.build-sqlcipher" --product SQLCipherBench >&2
   while IFS=$'\t' read -r prefix name; do
     ws=""
     [ "$prefix" = "-" ] && prefix=""

@@ -13,6 +13,15 @@
 # BENCH_SKIP_GRDB=1 / BENCH_SKIP_SQLCIPHER=1, BENCH_METRIC=cpu (table of CPU times, not wall).
 set -euo pipefail
 
+# SwiftPM records the environment in every build command, so a build under other BENCH_*/CALLGRIND_*
+# values (another N, another workload list) would recompile everything, swift-syntax included
+# (10+ minutes here). Builds therefore run without those variables.
+swift_build() {
+  local unset=()
+  while IFS= read -r name; do unset+=(-u "$name"); done < <(compgen -e | grep -E '^(BENCH|CALLGRIND)_|^MODE$' || true)
+  env "${unset[@]}" swift build "$@"
+}
+
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BENCH="$ROOT/Benchmarks"
 OUT="${BENCH_OUT:-$BENCH/.results}"
@@ -46,9 +55,9 @@ files=()
 run_pkg() { # name scratch-folder executable [args...]
   local pkg="$BENCH/$1" scratch="$BENCH/$1/$2" exe="$3"; shift 3
   echo "bench.sh: building $exe (release)" >&2
-  swift build -c release --package-path "$pkg" --scratch-path "$scratch" --product "$exe" >&2
+  swift_build -c release --package-path "$pkg" --scratch-path "$scratch" --product "$exe" >&2
   local bin
-  bin="$(swift build -c release --package-path "$pkg" --scratch-path "$scratch" --show-bin-path)/$exe"
+  bin="$(swift_build -c release --package-path "$pkg" --scratch-path "$scratch" --show-bin-path)/$exe"
   echo "bench.sh: running $exe $* (N=$BENCH_N, runs=$BENCH_RUNS)" >&2
   "$bin" "$@"
 }
