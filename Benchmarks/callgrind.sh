@@ -11,14 +11,7 @@
 # Prints the same side-by-side table as scripts/bench.sh, in instructions (Ir).
 set -euo pipefail
 
-# SwiftPM records the environment in every build command, so a build under other BENCH_*/CALLGRIND_*
-# values (another N, another workload list) would recompile everything, swift-syntax included
-# (10+ minutes here). Builds therefore run without those variables.
-swift_build() {
-  local unset=()
-  while IFS= read -r name; do unset+=(-u "$name"); done < <(compgen -e | grep -E '^(BENCH|CALLGRIND)_|^MODE$' || true)
-  env "${unset[@]}" swift build "$@"
-}
+source "$(dirname "${BASH_SOURCE[0]}")/swift-build-env.sh"
 BENCH="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 OUT="${BENCH_OUT:-$BENCH/.results}"
 export BENCH_N="${BENCH_N:-100000}"

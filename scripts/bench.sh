@@ -13,14 +13,7 @@
 # BENCH_SKIP_GRDB=1 / BENCH_SKIP_SQLCIPHER=1, BENCH_METRIC=cpu (table of CPU times, not wall).
 set -euo pipefail
 
-# SwiftPM records the environment in every build command, so a build under other BENCH_*/CALLGRIND_*
-# values (another N, another workload list) would recompile everything, swift-syntax included
-# (10+ minutes here). Builds therefore run without those variables.
-swift_build() {
-  local unset=()
-  while IFS= read -r name; do unset+=(-u "$name"); done < <(compgen -e | grep -E '^(BENCH|CALLGRIND)_|^MODE$' || true)
-  env "${unset[@]}" swift build "$@"
-}
+source "$(dirname "${BASH_SOURCE[0]}")/../Benchmarks/swift-build-env.sh"
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BENCH="$ROOT/Benchmarks"
