@@ -3,10 +3,9 @@
 // the same SQLCipher (3.4.1 / SQLite 3.15.2). Never link the system SQLite (or GRDB) here: both
 // export the same sqlite3_* symbols. GRDB lives in ../GRDBBench.
 //
-// Enabling the WCDBSwift column (once the ORM's CRUD API has landed on main):
-//   1. uncomment the four lines marked "WCDBSwift:" below (dependency, product, define, plugin);
-//   2. that's it: Sources/SQLCipherBench/WCDBWorkloads.swift is compiled only when the
-//      WCDB_BENCH condition is defined, and main.swift runs it when it is.
+// The WCDBSwift column depends on the root package (product WCDBSwift, plugin WCDBPlugin, which
+// generates BenchRow's bindings). WCDB_BENCH guards WCDBWorkloads.swift, so deleting the dependency,
+// the product, the define and the plugin below leaves a raw-C-only benchmark that still builds.
 import PackageDescription
 
 let package = Package(

@@ -112,6 +112,33 @@ final class LiteralLiftingTests: DatabaseTestCase {
         XCTAssertEqual(try database.getColumn(on: Owner.Properties.id, fromTable: "owner").map(\.int64Value).sorted(), [1, 2, 3])
     }
 
+    func testGetValueStepsOnceAndLimitsOnlyWhenOrdered() throws {
+        try database.create(table: "owner", of: Owner.self)
+        try database.insert(objects: (1...10).map { Owner(id: Int64($0), name: "n\($0)") }, intoTable: "owner")
+        let traced = Box<[String]>([])
+        database.traceSQL { sql in traced.with { $0.append(sql) } }
+        // An aggregate: the SQL a hand-written query would prepare, no LIMIT.
+        XCTAssertEqual(try database.getValue(on: Owner.Properties.id.max(), fromTable: "owner").int64Value, 10)
+        // No ORDER BY: the first row the engine yields (rowid order here), read by one step.
+        XCTAssertEqual(try database.getValue(on: Owner.Properties.name, fromTable: "owner",
+                                             where: Owner.Properties.id > 3).stringValue, "n4")
+        // ORDER BY: LIMIT 1 so the engine keeps only the best row.
+        XCTAssertEqual(try database.getValue(on: Owner.Properties.name, fromTable: "owner",
+                                             orderBy: [Owner.Properties.id.asOrder(by: .descending)]).stringValue, "n10")
+        // An offset without a limit skips rows and still reads one value.
+        XCTAssertEqual(try database.getValue(on: Owner.Properties.id, fromTable: "owner",
+                                             orderBy: [Owner.Properties.id.asOrder(by: .ascending)], offset: 4).int64Value, 5)
+        XCTAssertEqual(try database.getDistinctValue(on: Owner.Properties.name, fromTable: "owner",
+                                                     orderBy: [Owner.Properties.name.asOrder(by: .ascending)]).stringValue, "n1")
+        // No row: NULL.
+        XCTAssertTrue(try database.getValue(on: Owner.Properties.name, fromTable: "owner", where: Owner.Properties.id > 99).isNull)
+        database.traceSQL(nil)
+        let selects = traced.with { $0.filter { $0.hasPrefix("SELECT") } }
+        XCTAssertEqual(selects.first, "SELECT max(id) FROM owner")
+        XCTAssertEqual(selects[1], "SELECT name FROM owner WHERE (id > ?)")
+        XCTAssertEqual(selects[2], "SELECT name FROM owner ORDER BY id DESC LIMIT ?")
+    }
+
     /// Seeded random values of every storage class, including the awkward ones (quotes, `?`, comment
     /// markers, NUL, non-ASCII, negative zero, extremes): the lifted query finds exactly the rows the
     /// literal SQL finds.

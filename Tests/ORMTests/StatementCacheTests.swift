@@ -27,4 +27,25 @@ final class StatementCacheTests: DatabaseTestCase {
         }
         database.traceSQL(nil)
     }
+
+    func testTheTextCacheDropsTheLeastRecentlyUsedStatementFirst() throws {
+        try database.withHandle(forWriting: false) { handle in
+            let limit = Handle.textCacheLimit
+            let first = try handle.cachedStatement(forSQL: "SELECT 0")
+            for value in 1..<limit { _ = try handle.cachedStatement(forSQL: "SELECT \(value)") }
+            XCTAssertEqual(handle.textCachedStatementCount, limit)
+            // Using the oldest makes it the most recent: the next new SQL evicts "SELECT 1" instead.
+            XCTAssertTrue(try handle.cachedStatement(forSQL: "SELECT 0") === first)
+            let second = try handle.cachedStatement(forSQL: "SELECT 2")
+            _ = try handle.cachedStatement(forSQL: "SELECT \(limit)")
+            XCTAssertEqual(handle.textCachedStatementCount, limit)
+            XCTAssertTrue(try handle.cachedStatement(forSQL: "SELECT 0") === first)
+            XCTAssertTrue(try handle.cachedStatement(forSQL: "SELECT 2") === second)
+            // "SELECT 1" was evicted and finalized: asking again prepares a new statement that works.
+            let again = try handle.cachedStatement(forSQL: "SELECT 1")
+            XCTAssertTrue(try again.step())
+            XCTAssertEqual(again.columnInteger(atIndex: 0), 1)
+            XCTAssertEqual(handle.textCachedStatementCount, limit)
+        }
+    }
 }

@@ -73,6 +73,14 @@ final class LiteralAndIdentifierTests: XCTestCase {
         XCTAssertEqual(SQLIdentifier.quote("é"), "\"é\"")
         XCTAssertEqual(SQLIdentifier.quote(""), "\"\"")
         XCTAssertEqual(SQLIdentifier.keywords.count, 147)
+        // Every keyword, in any ASCII case, is quoted (the longest is CURRENT_TIMESTAMP); a longer
+        // name that starts with one is not.
+        for keyword in SQLIdentifier.keywords {
+            XCTAssertEqual(SQLIdentifier.quote(keyword.lowercased()), "\"\(keyword.lowercased())\"")
+            XCTAssertEqual(SQLIdentifier.quote(keyword.capitalized), "\"\(keyword.capitalized)\"")
+        }
+        XCTAssertEqual(SQLIdentifier.quote("current_timestampx"), "current_timestampx")
+        XCTAssertEqual(SQLIdentifier.quote("a_long_column_name_over_seventeen_bytes"), "a_long_column_name_over_seventeen_bytes")
         XCTAssertEqual(Column(named: "from").in(table: "group").description, "\"group\".\"from\"")
         XCTAssertEqual(Column(named: "a").in(table: "t").of(schema: "main").description, "main.t.a")
         XCTAssertEqual(Column.all.description, "*")

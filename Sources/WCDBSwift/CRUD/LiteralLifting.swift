@@ -124,8 +124,7 @@ private struct ClauseLexer {
         if Self.equalsIgnoringCase(word, "SELECT") || Self.equalsIgnoringCase(word, "VALUES") { return false }
         // `f(` is a call; `IN (`, `AND (`, `NOT (`… open a group. CAST's argument keeps its literal
         // (WINQ prints a string with NUL as CAST(X'…' AS TEXT)).
-        let upper = String(decoding: word, as: UTF8.self).uppercased()
-        lastWasCallableName = upper == "CAST" || !SQLIdentifier.keywords.contains(upper)
+        lastWasCallableName = Self.equalsIgnoringCase(word, "CAST") || !SQLIdentifier.isKeyword(word)
         return true
     }
 

@@ -47,13 +47,13 @@ extension HandleRepresentable {
     public func getValue(on column: ColumnResultConvertible, fromTable table: String,
                          where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                          limit: Limit? = nil, offset: Offset? = nil) throws -> FundamentalValue {
-        try firstColumn(select([column], table, false, condition, orderList, limit ?? 1, offset)).first ?? .null
+        try firstValue(select([column], table, false, condition, orderList, limit ?? impliedValueLimit(orderList), offset))
     }
 
     public func getDistinctValue(on column: ColumnResultConvertible, fromTable table: String,
                                  where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                                  limit: Limit? = nil, offset: Offset? = nil) throws -> FundamentalValue {
-        try firstColumn(select([column], table, true, condition, orderList, limit ?? 1, offset)).first ?? .null
+        try firstValue(select([column], table, true, condition, orderList, limit ?? impliedValueLimit(orderList), offset))
     }
 
     // MARK: Plumbing
@@ -61,7 +61,9 @@ extension HandleRepresentable {
     private func select(_ columns: [ColumnResultConvertible], _ table: String, _ distinct: Bool, _ condition: Condition?,
                         _ orderList: [OrderBy]?, _ limit: Limit?, _ offset: Offset?) -> StatementSource {
         let statement = StatementSelect().select(distinct: distinct, columns).from(table)
-        let (tail, arguments) = ClauseTail(condition: condition, orderBy: orderList, limit: limit, offset: offset).liftingLiterals()
+        let clauses = ClauseTail(condition: condition, orderBy: orderList, limit: limit, offset: offset)
+        if clauses.isEmpty { return .byText(statement.description) }
+        let (tail, arguments) = clauses.liftingLiterals()
         tail.apply(to: statement)
         return .byText(statement.description, arguments: arguments)
     }
@@ -72,6 +74,20 @@ extension HandleRepresentable {
             while try statement.step() { values.append(statement.value(atIndex: 0)) }
             return values
         }
+    }
+
+    /// The first value of the first row: the statement is stepped once, so without ORDER BY no
+    /// `LIMIT 1` is needed (SQLite produces rows lazily) and `getValue(on: x.max(), …)` prepares the
+    /// same SQL a hand-written query would. With ORDER BY, `LIMIT 1` lets the engine keep only the
+    /// best row instead of sorting them all.
+    private func firstValue(_ sql: StatementSource) throws -> FundamentalValue {
+        try readValues(sql) { statement in
+            try statement.step() ? statement.value(atIndex: 0) : .null
+        }
+    }
+
+    private func impliedValueLimit(_ orderList: [OrderBy]?) -> Limit? {
+        (orderList?.isEmpty ?? true) ? nil : 1
     }
 
     private func readValues<T>(_ source: StatementSource, _ body: (HandleStatement) throws -> T) throws -> T {

@@ -101,9 +101,7 @@ public final class Handle {
         guard let db else { return }
         for statement in statementCache.values { statement.finalize() }
         statementCache.removeAll()
-        for statement in textCache.values { statement.finalize() }
-        textCache.removeAll()
-        textCacheOrder.removeAll()
+        textCache.finalizeAll()
         usedStatements.removeAll()
         for weak in uncached { weak.statement?.finalize() }
         uncached.removeAll()
@@ -175,17 +173,36 @@ public final class Handle {
     /// When the operation that checked this handle out ends, cached statements it used are reset, so a
     /// statement left mid-iteration never keeps a read snapshot open.
     public func cachedStatement(for key: CachedSQL) throws -> HandleStatement {
-        let statement: HandleStatement
         if let cached = statementCache[key.id], !cached.isFinalized {
-            // Most callers reset after their last step already; a reset of a reset statement still
-            // costs a few hundred instructions per call on the row-by-row paths.
-            if sqlite3_stmt_busy(cached.stmt) != 0 { sqlite3_reset(cached.stmt) }
-            sqlite3_clear_bindings(cached.stmt)
-            statement = cached
-        } else {
-            statement = try prepareStatement(key.sql)
-            statementCache[key.id] = statement
+            return reuse(cached)
         }
+        let statement = try prepareStatement(key.sql)
+        statementCache[key.id] = statement
+        return listForReset(statement)
+    }
+
+    /// The statement for `sql`, prepared on first use and kept in a small per-handle cache
+    /// (`StatementTextCache`); returned reset with its bindings cleared, and reset again when the
+    /// operation ends.
+    public func cachedStatement(forSQL sql: String) throws -> HandleStatement {
+        if let cached = textCache.statement(forSQL: sql) {
+            return reuse(cached)
+        }
+        let statement = try prepareStatement(sql)
+        textCache.insert(statement)?.finalize()
+        return listForReset(statement)
+    }
+
+    /// A cached statement made ready for new bindings.
+    private func reuse(_ statement: HandleStatement) -> HandleStatement {
+        // Most callers reset after their last step already; a reset of a reset statement still
+        // costs a few hundred instructions per call on the row-by-row paths.
+        if sqlite3_stmt_busy(statement.stmt) != 0 { sqlite3_reset(statement.stmt) }
+        sqlite3_clear_bindings(statement.stmt)
+        return listForReset(statement)
+    }
+
+    private func listForReset(_ statement: HandleStatement) -> HandleStatement {
         if !statement.isListedForReset {
             statement.isListedForReset = true
             usedStatements.append(statement)
@@ -194,37 +211,8 @@ public final class Handle {
     }
 
     private var usedStatements: [HandleStatement] = []
-
-    /// Statements for SQL built per call (a query with the caller's clauses), cached by their text so a
-    /// repeated query skips `sqlite3_prepare`. Bounded, oldest first out: SQL that embeds changing
-    /// literal values rarely repeats, and must not grow the cache without end.
-    private var textCache: [String: HandleStatement] = [:]
-    private var textCacheOrder: [String] = []
+    private var textCache = StatementTextCache(limit: Handle.textCacheLimit)
     static let textCacheLimit = 32
-
-    /// The statement for `sql`, prepared on first use and kept in a small per-handle cache; returned
-    /// reset with its bindings cleared, and reset again when the operation ends.
-    public func cachedStatement(forSQL sql: String) throws -> HandleStatement {
-        let statement: HandleStatement
-        if let cached = textCache[sql], !cached.isFinalized {
-            if sqlite3_stmt_busy(cached.stmt) != 0 { sqlite3_reset(cached.stmt) }
-            sqlite3_clear_bindings(cached.stmt)
-            statement = cached
-        } else {
-            statement = try prepareStatement(sql)
-            if textCacheOrder.count >= Self.textCacheLimit {
-                let oldest = textCacheOrder.removeFirst()
-                textCache.removeValue(forKey: oldest)?.finalize()
-            }
-            textCache[sql] = statement
-            textCacheOrder.append(sql)
-        }
-        if !statement.isListedForReset {
-            statement.isListedForReset = true
-            usedStatements.append(statement)
-        }
-        return statement
-    }
 
     /// Resets the cached statements used since the last call (end of an operation).
     func resetUsedStatements() {
@@ -240,14 +228,12 @@ public final class Handle {
     public func finalizeCachedStatements() {
         for statement in statementCache.values { statement.finalize() }
         statementCache.removeAll()
-        for statement in textCache.values { statement.finalize() }
-        textCache.removeAll()
-        textCacheOrder.removeAll()
+        textCache.finalizeAll()
         usedStatements.removeAll()
     }
 
     var cachedStatementCount: Int { statementCache.count }
-    var textCachedStatementCount: Int { textCache.count }
+    var textCachedStatementCount: Int { textCache.statements.count }
 
     // MARK: State
 

@@ -39,6 +39,7 @@ public struct Column: Sendable, CustomStringConvertible, ExpressionOperable, Col
     var nameDescription: String { isAll ? "*" : SQLIdentifier.quote(name) }
 
     public var description: String {
+        guard tableName != nil else { return nameDescription }  // the common case, without the array
         var parts: [String] = []
         if let tableName {
             if let schemaName { parts.append(SQLIdentifier.quote(schemaName)) }

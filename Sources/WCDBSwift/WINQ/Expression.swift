@@ -112,7 +112,7 @@ public struct Expression: Sendable, CustomStringConvertible, ExpressionOperable,
 
     /// A call of a built-in function whose (trusted, bare) name is `sqlName`.
     static func call(_ sqlName: String, distinct: Bool = false, _ arguments: [Expression]) -> Expression {
-        let args = arguments.map(\.description).joined(separator: ", ")
+        let args = arguments.count == 1 ? arguments[0].description : arguments.map(\.description).joined(separator: ", ")
         return Expression(sql: sqlName + "(" + (distinct ? "DISTINCT " : "") + args + ")", level: .primary)
     }
 }

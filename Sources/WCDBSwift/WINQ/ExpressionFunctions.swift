@@ -2,7 +2,7 @@
 /// their first argument; functions without a natural receiver are static on `Expression`.
 extension ExpressionFunctionOperable {
     private func call(_ name: String, distinct: Bool = false, _ more: [ExpressionConvertible] = []) -> Expression {
-        Expression.call(name, distinct: distinct, [asExpression()] + more.map { $0.asExpression() })
+        Expression.call(name, distinct: distinct, more.isEmpty ? [asExpression()] : [asExpression()] + more.map { $0.asExpression() })
     }
 
     // MARK: Aggregates

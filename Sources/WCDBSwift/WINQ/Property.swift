@@ -17,6 +17,8 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
     /// selects decode each table's share of a row with it).
     public let tableDecodableType: (any TableDecodable.Type)?
     private let isAll: Bool
+    /// `name` as SQL, quoted once here: every query that mentions the property prints it.
+    private let quotedName: String
 
     public init(named name: String, index: Int, root: ObjectIdentifier?) {
         self.init(named: name, index: index, root: root, tableDecodableType: nil)
@@ -28,6 +30,7 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
         self.rootType = root
         self.tableDecodableType = tableDecodableType
         self.isAll = false
+        self.quotedName = SQLIdentifier.quote(name)
     }
 
     private init(all: ()) {
@@ -36,6 +39,7 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
         rootType = nil
         tableDecodableType = nil
         isAll = true
+        quotedName = "*"
     }
 
     /// `*`, for the generated `Properties.any`.
@@ -75,7 +79,9 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
         return column
     }
 
-    public func asExpression() -> Expression { asColumn().asExpression() }
+    public func asExpression() -> Expression {
+        tableName == nil ? Expression(sql: quotedName, level: .primary) : asColumn().asExpression()
+    }
 
     /// The column, or `expr AS name` when redirected.
     public func asColumnResult() -> ColumnResult {

@@ -18,8 +18,27 @@ public enum SQLIdentifier {
         for byte in name.utf8.dropFirst() where !(isHead(byte) || (byte >= 0x30 && byte <= 0x39)) {
             return false
         }
-        return !keywords.contains(name.uppercased())
+        return !isKeyword(name.utf8)
     }
+
+    /// Whether the bytes spell an SQLite keyword, ASCII case-insensitively (SQLite folds only ASCII in
+    /// keywords). Upper-cases byte by byte into a small inline string: `uppercased()` runs the Unicode
+    /// case tables and cost more than the rest of printing a short statement.
+    static func isKeyword(_ utf8: some Collection<UInt8>) -> Bool {
+        let count = utf8.count
+        guard count <= longestKeyword, count > 0 else { return false }
+        let upper = String(unsafeUninitializedCapacity: count) { buffer in
+            var index = 0
+            for byte in utf8 {
+                buffer[index] = byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte
+                index += 1
+            }
+            return index
+        }
+        return keywords.contains(upper)
+    }
+
+    private static let longestKeyword = 17  // CURRENT_TIMESTAMP
 
     private static func isHead(_ byte: UInt8) -> Bool {
         (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F

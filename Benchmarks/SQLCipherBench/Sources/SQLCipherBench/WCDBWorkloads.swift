@@ -1,13 +1,8 @@
-// The WCDBSwift column of the benchmark. Compiled only when WCDB_BENCH is defined, which the
-// commented "WCDBSwift" lines in ../../Package.swift turn on together with the dependency on the
-// root package (product WCDBSwift) and its WCDBPlugin, which generates BenchRow's bindings.
-//
-// Written against the contract in issue 6 / the brief (WCDB Swift API):
-//   Database(withPath:), create(table:of:), insert(objects:intoTable:),
-//   getObjects(fromTable:where:), update(table:on:with:where:),
-//   getValue(on: BenchRow.Properties.intValue.max(), fromTable:), setCipher(key:),
-//   run(transaction:).
-// Anything marked ADAPT may need a one-line change to the final API.
+// The WCDBSwift column of the benchmark: the same workloads as RawSQLite.swift through the public
+// one-line API (WCDB Swift names): Database(withPath:), create(table:of:), insert(objects:intoTable:),
+// getObjects(fromTable:where:), update(table:on:with:), update(objects:on:inTable:),
+// getValue(on:fromTable:), setCipher(key:) / setCipher(rawKey:), run(transaction:).
+// Compiled when WCDB_BENCH is defined (../../Package.swift defines it with the WCDBSwift dependency).
 
 #if WCDB_BENCH
 import Foundation
@@ -64,7 +59,7 @@ func runWCDBSuite(keyModes: [KeyMode], variant: String = "wcdb") {
             let path = BenchFiles.freshPath()
             defer { BenchFiles.remove(path) }
             let db = try WCDBWorkloads.open(path, key: mode)
-            defer { db.close() }                                                  // ADAPT
+            defer { db.close() }
             try db.insert(objects: rows, intoTable: table)
             return try body(db)
         }
@@ -139,7 +134,7 @@ func runWCDBSuite(keyModes: [KeyMode], variant: String = "wcdb") {
                 var m = 0
                 let t = try time {
                     let v = try db.getValue(on: BenchRow.Properties.intValue.max(), fromTable: table)
-                    m = Int(v.int64Value)                                         // ADAPT: Value accessor
+                    m = Int(v.int64Value)
                 }
                 try expect(m == Swift.min(9, n - 1), "max \(m)")
                 return t

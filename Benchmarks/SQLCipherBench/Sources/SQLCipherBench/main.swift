@@ -1,4 +1,4 @@
-// SQLCipherBench: raw C baseline (and, once enabled, WCDBSwift) on SQLCipher, one process.
+// SQLCipherBench: the raw C baseline and WCDBSwift on the same SQLCipher, one process.
 // Prints JSON lines on stdout (see ../../../Shared/Harness.swift); progress on stderr.
 //
 //   swift run -c release --scratch-path .build-sqlcipher SQLCipherBench          # workloads 1–8
