@@ -93,6 +93,20 @@ final class LiteralLiftingTests: DatabaseTestCase {
         XCTAssertEqual(traced.with { $0.filter { $0.hasPrefix("SELECT") } }, [expected])
     }
 
+    func testTheOneLineSelectHeadIsWhatStatementSelectPrints() {
+        let cases: [(Bool, [ColumnResultConvertible], String)] = [
+            (false, [Owner.Properties.id.max()], "owner"),
+            (true, [Owner.Properties.name], "group"),
+            (false, Owner.Properties.all, "my table"),
+            (false, [Column.all], "Order"),
+            (true, [Owner.Properties.id.count(distinct: true).as("n"), Owner.Properties.name.in(table: "owner")], "t\"q"),
+        ]
+        for (distinct, columns, table) in cases {
+            XCTAssertEqual(StatementSelect.sql(distinct: distinct, columns: columns, table: table),
+                           StatementSelect().select(distinct: distinct, columns).from(table).description)
+        }
+    }
+
     func testUpdateDeleteAndValueReadsBindTheLiftedValuesAfterTheirOwn() throws {
         try database.create(table: "owner", of: Owner.self)
         try database.insert(objects: (1...10).map { Owner(id: Int64($0), name: "n\($0)") }, intoTable: "owner")

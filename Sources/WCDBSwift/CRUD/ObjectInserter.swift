@@ -16,15 +16,16 @@ struct ObjectInserter<Object: TableEncodable> {
     @usableFromInline
     init(properties: [PropertyConvertible]?, table: String, orReplace: Bool) {
         let binding = Object.objectRelationalMapping
-        let indexes = properties?.map(\.propertyIndex)
-        let key = BindingStatementKey(operation: orReplace ? .insertOrReplace : .insert, table: table, propertyIndexes: indexes)
-        sql = binding.statements.sql(for: key) {
+        let statement = binding.statements.statement(orReplace ? .insertOrReplace : .insert, table: table, properties: properties) {
             let columns = (properties?.map { $0.asProperty() } ?? binding.properties).map { $0.asColumn() }
-            return StatementInsert()
+            let sql = StatementInsert()
                 .insert(orReplace: orReplace, intoTable: table, with: columns)
                 .values(Array(repeating: Expression.bindParameter, count: columns.count))
                 .description
+            return BindingStatement(sql: CachedSQL(sql), propertyIndexes: properties?.map(\.propertyIndex))
         }
+        sql = statement.sql
+        let indexes = statement.propertyIndexes
         propertyIndexes = indexes
         if let autoIncrement = binding.autoIncrementColumnIndex {
             if let indexes {

@@ -12,9 +12,9 @@ struct ObjectQuery<Object: TableDecodable> {
     init(properties: [PropertyConvertible]?, table: String, tail: ClauseTail, distinct: Bool = false) {
         let binding = Object.objectRelationalMapping
         if properties == nil, !distinct {
-            let selectAll = binding.statements.sql(for: BindingStatementKey(operation: .select, table: table, propertyIndexes: nil)) {
-                StatementSelect().select(binding.properties).from(table).description
-            }
+            let selectAll = binding.statements.statement(.select, table: table, properties: nil) {
+                BindingStatement(sql: CachedSQL(StatementSelect().select(binding.properties).from(table).description), propertyIndexes: nil)
+            }.sql
             mapping = PropertyMapping(identityOfCount: binding.properties.count)
             if tail.isEmpty {
                 source = .cached(selectAll)
@@ -27,10 +27,13 @@ struct ObjectQuery<Object: TableDecodable> {
             return
         }
         let selected = (properties ?? binding.properties).map { $0.asProperty() }
-        let statement = StatementSelect().select(distinct: distinct, selected).from(table)
-        let (liftedTail, arguments) = tail.liftingLiterals()
-        liftedTail.apply(to: statement)
-        source = .byText(statement.description, arguments: arguments)
+        let head = StatementSelect.sql(distinct: distinct, columns: selected, table: table)
+        if tail.isEmpty {
+            source = .byText(head)
+        } else {
+            let (liftedTail, arguments) = tail.liftingLiterals()
+            source = .byText(head + liftedTail.sql, arguments: arguments)
+        }
         mapping = PropertyMapping(propertyCount: binding.properties.count, selectedPropertyIndexes: selected.map(\.propertyIndex))
     }
 

@@ -7,34 +7,45 @@ struct ObjectUpdater<Object: TableEncodable> {
     @usableFromInline let propertyIndexes: [Int]
     @usableFromInline let keyIndexes: [Int]
 
-    @usableFromInline
+    /// Inlinable so that it is specialised for the model at the call site: a generic instance would
+    /// instantiate `TableBinding<Object>`'s metadata and copy the whole binding on every call (a
+    /// row-by-row caller makes one call per row).
+    @inlinable
     init(properties: [PropertyConvertible]?, table: String) throws {
-        let binding = Object.objectRelationalMapping
-        keyIndexes = binding.primaryKeyPropertyIndexes
-        guard !keyIndexes.isEmpty else {
-            throw WCDBError.interface("\(Object.self) has no @PrimaryKey or @MultiPrimary, so its rows can't be found from its objects; use update(table:on:with:where:)",
-                                      operation: "update objects")
+        keyIndexes = Object.objectRelationalMapping.primaryKeyPropertyIndexes
+        guard !keyIndexes.isEmpty else { throw Self.missingPrimaryKey() }
+        let statement = Object.objectRelationalMapping.statements.statement(.updateByKey, table: table, properties: properties) {
+            Self.makeStatement(properties: properties, table: table)
         }
-        // Called once per update(objects:) call: only the indexes are computed up front; the SQL (and
-        // the Property values it needs) only when this property set is first seen.
-        let keyIndexes = keyIndexes
+        sql = statement.sql
+        propertyIndexes = statement.propertyIndexes ?? []
+    }
+
+    @usableFromInline
+    static func missingPrimaryKey() -> WCDBError {
+        WCDBError.interface("\(Object.self) has no @PrimaryKey or @MultiPrimary, so its rows can't be found from its objects; use update(table:on:with:where:)",
+                            operation: "update objects")
+    }
+
+    /// `UPDATE table SET p1 = ?1, … WHERE key1 = ?n AND …` for `properties`, or every non-key column.
+    @usableFromInline
+    static func makeStatement(properties: [PropertyConvertible]?, table: String) -> BindingStatement {
+        let binding = Object.objectRelationalMapping
+        let keyIndexes = binding.primaryKeyPropertyIndexes
         let indexes = properties?.map(\.propertyIndex)
             ?? binding.properties.map(\.propertyIndex).filter { !keyIndexes.contains($0) }
-        propertyIndexes = indexes
-        sql = binding.statements.sql(for: BindingStatementKey(operation: .updateByKey, table: table, propertyIndexes: indexes)) {
-            let statement = StatementUpdate().update(table: table)
-            let selected = properties?.map { $0.asProperty() } ?? indexes.map { binding.properties[$0] }
-            for (offset, property) in selected.enumerated() {
-                statement.set(property.asColumn(), to: Expression.bindParameter(offset + 1))
-            }
-            var condition: Expression?
-            for (offset, keyIndex) in keyIndexes.enumerated() {
-                let term = binding.properties[keyIndex].asColumn() == Expression.bindParameter(indexes.count + offset + 1)
-                condition = condition.map { $0 && term } ?? term
-            }
-            if let condition { statement.where(condition) }
-            return statement.description
+        let statement = StatementUpdate().update(table: table)
+        let selected = properties?.map { $0.asProperty() } ?? indexes.map { binding.properties[$0] }
+        for (offset, property) in selected.enumerated() {
+            statement.set(property.asColumn(), to: Expression.bindParameter(offset + 1))
         }
+        var condition: Expression?
+        for (offset, keyIndex) in keyIndexes.enumerated() {
+            let term = binding.properties[keyIndex].asColumn() == Expression.bindParameter(indexes.count + offset + 1)
+            condition = condition.map { $0 && term } ?? term
+        }
+        if let condition { statement.where(condition) }
+        return BindingStatement(sql: CachedSQL(statement.description), propertyIndexes: indexes)
     }
 
     @inlinable

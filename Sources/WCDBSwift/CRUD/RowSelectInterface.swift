@@ -60,12 +60,11 @@ extension HandleRepresentable {
 
     private func select(_ columns: [ColumnResultConvertible], _ table: String, _ distinct: Bool, _ condition: Condition?,
                         _ orderList: [OrderBy]?, _ limit: Limit?, _ offset: Offset?) -> StatementSource {
-        let statement = StatementSelect().select(distinct: distinct, columns).from(table)
+        let head = StatementSelect.sql(distinct: distinct, columns: columns, table: table)
         let clauses = ClauseTail(condition: condition, orderBy: orderList, limit: limit, offset: offset)
-        if clauses.isEmpty { return .byText(statement.description) }
+        if clauses.isEmpty { return .byText(head) }
         let (tail, arguments) = clauses.liftingLiterals()
-        tail.apply(to: statement)
-        return .byText(statement.description, arguments: arguments)
+        return .byText(head + tail.sql, arguments: arguments)
     }
 
     private func firstColumn(_ sql: StatementSource) throws -> FundamentalColumn {

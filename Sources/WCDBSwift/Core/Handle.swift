@@ -101,6 +101,8 @@ public final class Handle {
         guard let db else { return }
         for statement in statementCache.values { statement.finalize() }
         statementCache.removeAll()
+        lastCached = nil
+        lastCachedID = -1
         textCache.finalizeAll()
         usedStatements.removeAll()
         for weak in uncached { weak.statement?.finalize() }
@@ -173,13 +175,24 @@ public final class Handle {
     /// When the operation that checked this handle out ends, cached statements it used are reset, so a
     /// statement left mid-iteration never keeps a read snapshot open.
     public func cachedStatement(for key: CachedSQL) throws -> HandleStatement {
-        if let cached = statementCache[key.id], !cached.isFinalized {
+        // A loop of one-line calls asks for the same statement each time: skip hashing for it.
+        if lastCachedID == key.id, let cached = lastCached, !cached.isFinalized {
             return reuse(cached)
         }
-        let statement = try prepareStatement(key.sql)
-        statementCache[key.id] = statement
-        return listForReset(statement)
+        let statement: HandleStatement
+        if let cached = statementCache[key.id], !cached.isFinalized {
+            statement = reuse(cached)
+        } else {
+            statement = listForReset(try prepareStatement(key.sql))
+            statementCache[key.id] = statement
+        }
+        lastCachedID = key.id
+        lastCached = statement
+        return statement
     }
+
+    private var lastCachedID = -1
+    private var lastCached: HandleStatement?
 
     /// The statement for `sql`, prepared on first use and kept in a small per-handle cache
     /// (`StatementTextCache`); returned reset with its bindings cleared, and reset again when the
@@ -228,6 +241,8 @@ public final class Handle {
     public func finalizeCachedStatements() {
         for statement in statementCache.values { statement.finalize() }
         statementCache.removeAll()
+        lastCached = nil
+        lastCachedID = -1
         textCache.finalizeAll()
         usedStatements.removeAll()
     }

@@ -17,7 +17,7 @@ public struct TableBinding<Root>: Sendable {
     public var virtualTable: VirtualTableBinding?
 
     /// The SQL of this model's operations, by key, built on first use.
-    let statements = BindingStatementCache()
+    @usableFromInline let statements = BindingStatementCache()
 
     public init(properties: [Property]) {
         self.properties = properties
@@ -85,39 +85,75 @@ public struct TableBinding<Root>: Sendable {
 /// A small lock-protected map from an operation key to its prepared SQL.
 ///
 /// A model has a handful of these (select, insert, one per partial property set…) and the one-line
-/// API looks one up on every call, so the first few live in an array searched linearly (comparing a
-/// short table name and a few indexes is cheaper than hashing them); the rest in a dictionary.
+/// API looks one up on every call, so the first few live in an array searched linearly, compared
+/// against the caller's property list in place (no key is built unless the lookup misses); the rest
+/// in a dictionary.
 ///
 /// `@unchecked Sendable`: `lock` guards every access to `recent` and `others`.
+@usableFromInline
 final class BindingStatementCache: @unchecked Sendable {
     private let lock = NSLock()
-    private var recent: [(key: BindingStatementKey, sql: CachedSQL)] = []
-    private var others: [BindingStatementKey: CachedSQL] = [:]
+    private var recent: [(key: BindingStatementKey, statement: BindingStatement)] = []
+    private var others: [BindingStatementKey: BindingStatement] = [:]
     private static let linearLimit = 16
 
-    func sql(for key: BindingStatementKey, build: () -> String) -> CachedSQL {
+    /// The statement of `operation` on `table` for `properties` (nil: the operation's default set),
+    /// built by `build` the first time.
+    @usableFromInline
+    func statement(_ operation: BindingStatementKey.Operation, table: String, properties: [PropertyConvertible]?,
+                   build: () -> BindingStatement) -> BindingStatement {
         lock.lock()
         defer { lock.unlock() }
-        for entry in recent where entry.key == key { return entry.sql }
-        if let sql = others[key] { return sql }
-        let sql = CachedSQL(build())
-        if recent.count < Self.linearLimit {
-            recent.append((key, sql))
-        } else {
-            others[key] = sql
+        for entry in recent where entry.key.matches(operation, table: table, properties: properties) {
+            return entry.statement
         }
-        return sql
+        let key = BindingStatementKey(operation: operation, table: table, propertyIndexes: properties?.map(\.propertyIndex))
+        if let statement = others[key] { return statement }
+        let statement = build()
+        if recent.count < Self.linearLimit {
+            recent.append((key, statement))
+        } else {
+            others[key] = statement
+        }
+        return statement
+    }
+}
+
+/// A cached statement of a binding: its SQL, and the properties (by index) it binds in parameter
+/// order, resolved when the caller gave none (nil when the operation binds every property in
+/// declaration order).
+@usableFromInline
+struct BindingStatement: Sendable {
+    @usableFromInline let sql: CachedSQL
+    @usableFromInline let propertyIndexes: [Int]?
+
+    @usableFromInline
+    init(sql: CachedSQL, propertyIndexes: [Int]?) {
+        self.sql = sql
+        self.propertyIndexes = propertyIndexes
     }
 }
 
 /// What a cached statement of a binding does: the operation, the table, and which properties (by
-/// index; nil for all). A value key, so a lookup per call hashes a few words instead of building text.
-struct BindingStatementKey: Hashable {
-    enum Operation: UInt8 {
+/// index; nil for the operation's default set). A value key: a lookup compares a few words.
+@usableFromInline
+struct BindingStatementKey: Hashable, Sendable {
+    @usableFromInline
+    enum Operation: UInt8, Sendable {
         case select, insert, insertOrReplace, updateByKey
     }
 
     let operation: Operation
     let table: String
     let propertyIndexes: [Int]?
+
+    func matches(_ operation: Operation, table: String, properties: [PropertyConvertible]?) -> Bool {
+        guard self.operation == operation, self.table == table else { return false }
+        switch (propertyIndexes, properties) {
+        case (nil, nil): return true
+        case (let indexes?, let properties?):
+            return indexes.count == properties.count && zip(indexes, properties).allSatisfy { $0 == $1.propertyIndex }
+        default: return false
+        }
+    }
 }

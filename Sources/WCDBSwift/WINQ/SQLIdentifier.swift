@@ -22,23 +22,31 @@ public enum SQLIdentifier {
     }
 
     /// Whether the bytes spell an SQLite keyword, ASCII case-insensitively (SQLite folds only ASCII in
-    /// keywords). Upper-cases byte by byte into a small inline string: `uppercased()` runs the Unicode
-    /// case tables and cost more than the rest of printing a short statement.
+    /// keywords). Every query prints a few names, so this avoids `uppercased()` (Unicode case tables)
+    /// and hashing: the keywords of the same length and first letter are compared byte by byte.
     static func isKeyword(_ utf8: some Collection<UInt8>) -> Bool {
+        guard let first = utf8.first else { return false }
+        let letter = Int(first | 0x20) - 0x61
         let count = utf8.count
-        guard count <= longestKeyword, count > 0 else { return false }
-        let upper = String(unsafeUninitializedCapacity: count) { buffer in
-            var index = 0
-            for byte in utf8 {
-                buffer[index] = byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte
-                index += 1
-            }
-            return index
+        guard letter >= 0, letter < 26, count < keywordTable.count else { return false }
+        for keyword in keywordTable[count][letter] where keyword.elementsEqual(utf8, by: { upper, byte in
+            upper == byte || (upper >= 0x41 && upper <= 0x5A && upper | 0x20 == byte)
+        }) {
+            return true
         }
-        return keywords.contains(upper)
+        return false
     }
 
-    private static let longestKeyword = 17  // CURRENT_TIMESTAMP
+    /// `keywordTable[length][firstLetter]`: the keywords of that length starting with that letter.
+    private static let keywordTable: [[[[UInt8]]]] = {
+        let longest = keywords.map(\.utf8.count).max() ?? 0
+        var table = Array(repeating: Array(repeating: [[UInt8]](), count: 26), count: longest + 1)
+        for keyword in keywords {
+            let bytes = Array(keyword.utf8)
+            table[bytes.count][Int(bytes[0]) - 0x41].append(bytes)
+        }
+        return table
+    }()
 
     private static func isHead(_ byte: UInt8) -> Bool {
         (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F

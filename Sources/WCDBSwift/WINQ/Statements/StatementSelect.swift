@@ -138,6 +138,20 @@ public final class StatementSelect: Statement {
         return self
     }
 
+    /// `SELECT [DISTINCT] columns FROM table`, exactly as `StatementSelect().select(distinct:columns)
+    /// .from(table)` prints it, without building the statement: the one-line CRUD API prints one
+    /// per call, and the statement's arrays cost more than the text.
+    static func sql(distinct: Bool, columns: [ColumnResultConvertible], table: String) -> String {
+        var sql = distinct ? "SELECT DISTINCT " : "SELECT "
+        for (index, column) in columns.enumerated() {
+            if index > 0 { sql += ", " }
+            sql += column.asColumnResult().description
+        }
+        sql += " FROM "
+        sql += SQLIdentifier.quote(table)
+        return sql
+    }
+
     public var description: String {
         var sql = withClause.prefix + cores[0].description
         for (op, core) in zip(compoundOperators, cores.dropFirst()) {
