@@ -6,64 +6,87 @@
 /// keeps the property's name and index (so the ORM decodes the result into `identifier`) while the
 /// selected result column is `max(identifier) AS identifier`.
 public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, PropertyConvertible {
-    public let name: String
-    public let propertyIndex: Int
-    public let rootType: ObjectIdentifier?
-    public private(set) var tableName: String?
-    public private(set) var schemaName: String?
+    /// Everything a property holds, behind one reference: a Property (and a `TypedProperty`) is then
+    /// one word, so `[PropertyConvertible]` stores it inline instead of boxing each element, and a
+    /// copy is one retain. Immutable; the `in(table:)`-style modifiers make a new one.
+    private final class Storage: Sendable {
+        let name: String
+        let propertyIndex: Int
+        let rootType: ObjectIdentifier?
+        let tableName: String?
+        let schemaName: String?
+        let redirection: Expression?
+        let tableDecodableType: (any TableDecodable.Type)?
+        let isAll: Bool
+        /// `name` as SQL, quoted once here: every query that mentions the property prints it.
+        let quotedName: String
+
+        init(name: String, propertyIndex: Int, rootType: ObjectIdentifier?, tableName: String?, schemaName: String?,
+             redirection: Expression?, tableDecodableType: (any TableDecodable.Type)?, isAll: Bool) {
+            self.name = name
+            self.propertyIndex = propertyIndex
+            self.rootType = rootType
+            self.tableName = tableName
+            self.schemaName = schemaName
+            self.redirection = redirection
+            self.tableDecodableType = tableDecodableType
+            self.isAll = isAll
+            self.quotedName = isAll ? "*" : SQLIdentifier.quote(name)
+        }
+
+        func with(tableName: String? = nil, schemaName: String? = nil, redirection: Expression? = nil) -> Storage {
+            Storage(name: name, propertyIndex: propertyIndex, rootType: rootType, tableName: tableName ?? self.tableName,
+                    schemaName: schemaName ?? self.schemaName, redirection: redirection ?? self.redirection,
+                    tableDecodableType: tableDecodableType, isAll: isAll)
+        }
+    }
+
+    private let storage: Storage
+
+    public var name: String { storage.name }
+    public var propertyIndex: Int { storage.propertyIndex }
+    public var rootType: ObjectIdentifier? { storage.rootType }
+    public var tableName: String? { storage.tableName }
+    public var schemaName: String? { storage.schemaName }
     /// The expression selected for this property, if redirected.
-    public private(set) var redirection: Expression?
+    public var redirection: Expression? { storage.redirection }
     /// The model type that decodes this property, when it is a `TableDecodable` model's (multi-table
     /// selects decode each table's share of a row with it).
-    public let tableDecodableType: (any TableDecodable.Type)?
-    private let isAll: Bool
-    /// `name` as SQL, quoted once here: every query that mentions the property prints it.
-    private let quotedName: String
+    public var tableDecodableType: (any TableDecodable.Type)? { storage.tableDecodableType }
+    private var isAll: Bool { storage.isAll }
 
     public init(named name: String, index: Int, root: ObjectIdentifier?) {
         self.init(named: name, index: index, root: root, tableDecodableType: nil)
     }
 
     init(named name: String, index: Int, root: ObjectIdentifier?, tableDecodableType: (any TableDecodable.Type)?) {
-        self.name = name
-        self.propertyIndex = index
-        self.rootType = root
-        self.tableDecodableType = tableDecodableType
-        self.isAll = false
-        self.quotedName = SQLIdentifier.quote(name)
+        storage = Storage(name: name, propertyIndex: index, rootType: root, tableName: nil, schemaName: nil,
+                          redirection: nil, tableDecodableType: tableDecodableType, isAll: false)
     }
 
     private init(all: ()) {
-        name = "*"
-        propertyIndex = -1
-        rootType = nil
-        tableDecodableType = nil
-        isAll = true
-        quotedName = "*"
+        storage = Storage(name: "*", propertyIndex: -1, rootType: nil, tableName: nil, schemaName: nil,
+                          redirection: nil, tableDecodableType: nil, isAll: true)
     }
+
+    private init(storage: Storage) { self.storage = storage }
 
     /// `*`, for the generated `Properties.any`.
     public static let any = Property(all: ())
 
     /// A copy qualified by `table` (`table.name`).
     public func `in`(table: String) -> Property {
-        var copy = self
-        copy.tableName = table
-        return copy
+        Property(storage: storage.with(tableName: table))
     }
 
     /// A copy qualified by `schema.table`.
     public func of(schema: String) -> Property {
-        var copy = self
-        copy.schemaName = schema
-        return copy
+        Property(storage: storage.with(schemaName: schema))
     }
 
     /// A copy that selects `expression` as this property (see `Expression.as(_:)`).
     func redirected(to expression: Expression) -> Property {
-        var copy = self
-        copy.redirection = expression
-        return copy
+        Property(storage: storage.with(redirection: expression))
     }
 
     public var isRedirected: Bool { redirection != nil }
@@ -80,7 +103,7 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
     }
 
     public func asExpression() -> Expression {
-        tableName == nil ? Expression(sql: quotedName, level: .primary) : asColumn().asExpression()
+        storage.tableName == nil ? Expression(sql: storage.quotedName, level: .primary) : asColumn().asExpression()
     }
 
     /// The column, or `expr AS name` when redirected.
