@@ -48,4 +48,28 @@ final class StatementCacheTests: DatabaseTestCase {
             XCTAssertEqual(handle.textCachedStatementCount, limit)
         }
     }
+
+    func testBindingStatementsStayRightPastTheLinearPartOfTheCache() throws {
+        // 20 tables × (insert, update by key) is past the 16 keys searched linearly.
+        let tables = (0..<20).map { "owner\($0)" }
+        for table in tables {
+            try database.create(table: table, of: Owner.self)
+            try database.insert(objects: [Owner(id: 1, name: "new")], intoTable: table)
+        }
+        for round in 0..<2 {
+            for table in tables {
+                try database.update(objects: [Owner(id: 1, name: "\(round)-\(table)")], on: [Owner.Properties.name], inTable: table)
+            }
+        }
+        for table in tables {
+            let owner: Owner? = try database.getObject(fromTable: table)
+            XCTAssertEqual(owner?.name, "1-\(table)")
+        }
+        // Another property list on the same table is another statement: SET id = ?1, name = ?2 WHERE id = ?3.
+        try database.update(objects: [Owner(id: 1, name: "both")], on: [Owner.Properties.id, Owner.Properties.name], inTable: "owner3")
+        try database.update(objects: [Owner(id: 1, name: "default")], inTable: "owner4")
+        XCTAssertEqual(try database.getValue(on: Owner.Properties.name, fromTable: "owner3").stringValue, "both")
+        XCTAssertEqual(try database.getValue(on: Owner.Properties.name, fromTable: "owner4").stringValue, "default")
+        XCTAssertEqual(try database.getValue(on: Owner.Properties.name, fromTable: "owner5").stringValue, "1-owner5")
+    }
 }

@@ -25,7 +25,7 @@ final class DatabaseCore: @unchecked Sendable {  // Every `var` is guarded by `c
     /// Open (or opening) handles: idle + checked out.
     var handleCount = 0
     var writerBusy = false
-    var pins: [UInt: Pin] = [:]
+    var pins = ThreadPins()
     var nextTicket = 0
     var handleQueue: [Int] = []
     var writerQueue: [Int] = []
@@ -254,5 +254,43 @@ final class DatabaseRegistry: @unchecked Sendable {  // `cores` is only touched 
         lock.lock()
         defer { lock.unlock() }
         return cores.values.compactMap { $0.core }
+    }
+}
+
+/// The pins of the threads running an operation on one database, by thread.
+///
+/// A few threads at most (bounded by the handles), and every operation looks its thread up under
+/// the pool's lock: a linear scan of a small array costs a fraction of hashing the thread id.
+struct ThreadPins {
+    private var threads: [UInt] = []
+    private var pins: [Pin] = []
+
+    subscript(thread: UInt) -> Pin? {
+        get {
+            guard let index = threads.firstIndex(of: thread) else { return nil }
+            return pins[index]
+        }
+        set {
+            let index = threads.firstIndex(of: thread)
+            switch (index, newValue) {
+            case (let index?, let pin?): pins[index] = pin
+            case (let index?, nil): remove(at: index)
+            case (nil, let pin?):
+                threads.append(thread)
+                pins.append(pin)
+            case (nil, nil): break
+            }
+        }
+    }
+
+    mutating func removeValue(forKey thread: UInt) {
+        if let index = threads.firstIndex(of: thread) { remove(at: index) }
+    }
+
+    private mutating func remove(at index: Int) {
+        threads.swapAt(index, threads.count - 1)
+        pins.swapAt(index, pins.count - 1)
+        threads.removeLast()
+        pins.removeLast()
     }
 }

@@ -89,11 +89,14 @@ public struct TableBinding<Root>: Sendable {
 /// against the caller's property list in place (no key is built unless the lookup misses); the rest
 /// in a dictionary.
 ///
-/// `@unchecked Sendable`: `lock` guards every access to `recent` and `others`.
+/// `@unchecked Sendable`: `lock` guards every access to the stored properties.
 @usableFromInline
 final class BindingStatementCache: @unchecked Sendable {
     private let lock = NSLock()
-    private var recent: [(key: BindingStatementKey, statement: BindingStatement)] = []
+    private var recentKeys: [BindingStatementKey] = []
+    private var recentStatements: [BindingStatement] = []
+    /// Where the last lookup hit: a loop of calls repeats one key, checked before the scan.
+    private var lastHit = 0
     private var others: [BindingStatementKey: BindingStatement] = [:]
     private static let linearLimit = 16
 
@@ -104,14 +107,19 @@ final class BindingStatementCache: @unchecked Sendable {
                    build: () -> BindingStatement) -> BindingStatement {
         lock.lock()
         defer { lock.unlock() }
-        for entry in recent where entry.key.matches(operation, table: table, properties: properties) {
-            return entry.statement
+        if lastHit < recentKeys.count, recentKeys[lastHit].matches(operation, table: table, properties: properties) {
+            return recentStatements[lastHit]
+        }
+        if let index = recentKeys.firstIndex(where: { $0.matches(operation, table: table, properties: properties) }) {
+            lastHit = index
+            return recentStatements[index]
         }
         let key = BindingStatementKey(operation: operation, table: table, propertyIndexes: properties?.map(\.propertyIndex))
         if let statement = others[key] { return statement }
         let statement = build()
-        if recent.count < Self.linearLimit {
-            recent.append((key, statement))
+        if recentKeys.count < Self.linearLimit {
+            recentKeys.append(key)
+            recentStatements.append(statement)
         } else {
             others[key] = statement
         }
