@@ -153,6 +153,42 @@ final class LiteralLiftingTests: DatabaseTestCase {
         XCTAssertEqual(selects[2], "SELECT name FROM owner ORDER BY id DESC LIMIT ?")
     }
 
+    func testChainCallSelectsAndDeletesBindTheirValuesToo() throws {
+        try database.create(table: "owner", of: Owner.self)
+        try database.insert(objects: (1...50).map { Owner(id: Int64($0), name: "n\($0)") }, intoTable: "owner")
+        let traced = Box<[String]>([])
+        database.traceSQL { sql in traced.with { $0.append(sql) } }
+        for id in 1...50 {
+            let found: [Owner] = try database.prepareSelect(of: Owner.self, fromTable: "owner")
+                .where(Owner.Properties.id == id).allObjects()
+            XCTAssertEqual(found.map(\.name), ["n\(id)"])
+        }
+        // ORDER BY and LIMIT/OFFSET lift too; an offset alone keeps its meaning (LIMIT -1 OFFSET n).
+        let page: [Owner] = try database.prepareSelect(of: Owner.self, fromTable: "owner")
+            .where(Owner.Properties.id > 40).order(by: Owner.Properties.id.asOrder(by: .ascending)).offset(7).allObjects()
+        XCTAssertEqual(page.map(\.id), [48, 49, 50])
+        // GROUP BY / HAVING run as written.
+        let grouped: [Owner] = try database.prepareSelect(on: Owner.Properties.id.max().as(Owner.Properties.id), Owner.Properties.name,
+                                                          fromTable: "owner")
+            .where(Owner.Properties.id <= 10).group(by: Owner.Properties.name).having(Owner.Properties.id.max() > 8).allObjects()
+        XCTAssertEqual(Set(grouped.map(\.id)), [9, 10])
+        let delete = try database.prepareDelete(fromTable: "owner").where(Owner.Properties.id > 45)
+            .order(by: Owner.Properties.id.asOrder(by: .descending)).limit(3)
+        XCTAssertEqual(delete.description, "DELETE FROM owner WHERE (id > 45) ORDER BY id DESC LIMIT 3")
+        try delete.execute()
+        XCTAssertEqual(delete.changes, 3)
+        try database.prepareDelete(fromTable: "owner").where(Owner.Properties.id > 46).execute()
+        database.traceSQL(nil)
+        XCTAssertEqual(try database.getColumn(on: Owner.Properties.id, fromTable: "owner", where: Owner.Properties.id > 40)
+                        .map(\.int64Value), [41, 42, 43, 44, 45, 46])
+        let sqls = traced.with { $0 }
+        let lookups = Set(sqls.filter { $0.hasPrefix("SELECT") && $0.contains("WHERE (id = ") })
+        XCTAssertEqual(lookups, ["SELECT id, name FROM owner WHERE (id = ?)"], "50 ids, one SQL text")
+        XCTAssertTrue(sqls.contains("SELECT id, name FROM owner WHERE (id > ?) ORDER BY id ASC LIMIT ? OFFSET ?"), "\(sqls)")
+        XCTAssertTrue(sqls.contains { $0.contains("GROUP BY name HAVING (max(id) > 8)") && $0.contains("(id <= 10)") }, "\(sqls)")
+        XCTAssertTrue(sqls.contains("DELETE FROM owner WHERE (id > ?) ORDER BY id DESC LIMIT ?"), "\(sqls)")
+    }
+
     /// Seeded random values of every storage class, including the awkward ones (quotes, `?`, comment
     /// markers, NUL, non-ASCII, negative zero, extremes): the lifted query finds exactly the rows the
     /// literal SQL finds.

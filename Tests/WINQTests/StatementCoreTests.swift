@@ -24,6 +24,10 @@ final class StatementCoreTests: XCTestCase {
         statementByStatement.from("sampleTable")
         statementByStatement.offset(2).limit(1)
         XCTAssertEqual(statementByStatement.description, "SELECT identifier FROM sampleTable LIMIT 1 OFFSET 2")
+        // An offset without a limit: SQLite's grammar needs a LIMIT, -1 means none (it used to vanish).
+        let offsetOnly = StatementSelect().select(identifier).from("sampleTable").offset(2)
+        XCTAssertEqual(offsetOnly.description, "SELECT identifier FROM sampleTable LIMIT -1 OFFSET 2")
+        assertAccepted(offsetOnly, setup: sampleSchema)
     }
 
     func testInsert() {

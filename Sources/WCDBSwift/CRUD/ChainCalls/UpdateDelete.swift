@@ -48,33 +48,36 @@ public final class Update {
     private var tail: ClauseTail { ClauseTail(condition: condition, orderBy: orderList, limit: limitValue, offset: offsetValue) }
 }
 
-/// A chain-call delete: `prepareDelete(fromTable:)`, clauses, then `execute()`.
+/// A chain-call delete: `prepareDelete(fromTable:)`, clauses, then `execute()`. Runs like the
+/// one-line `delete(fromTable:where:…)`: its literal values are bound, so repeating it with other
+/// values reuses one prepared statement.
 public final class Delete {
     let database: HandleRepresentable
-    let statement: StatementDelete
+    let table: String
+    private var clauses = ClauseTail(condition: nil, orderBy: nil, limit: nil, offset: nil)
     public private(set) var changes = 0
 
     init(database: HandleRepresentable, table: String) {
         self.database = database
-        statement = StatementDelete().delete(fromTable: table)
+        self.table = table
     }
 
-    public var description: String { statement.description }
+    /// The SQL with its values written out (what `execute()` runs, before the values are lifted).
+    public var description: String {
+        let statement = StatementDelete().delete(fromTable: table)
+        clauses.apply(to: statement)
+        return statement.description
+    }
 
-    @discardableResult public func `where`(_ condition: Condition) -> Delete { statement.where(condition); return self }
-    @discardableResult public func order(by orderList: OrderBy...) -> Delete { statement.order(by: orderList); return self }
-    @discardableResult public func limit(_ limit: Limit) -> Delete { statement.limit(limit); return self }
-    @discardableResult public func limit(_ limit: Limit, offset: Offset) -> Delete { statement.limit(limit, offset: offset); return self }
-    @discardableResult public func offset(_ offset: Offset) -> Delete { statement.offset(offset); return self }
+    @discardableResult public func `where`(_ condition: Condition) -> Delete { clauses.condition = condition; return self }
+    @discardableResult public func order(by orderList: OrderBy...) -> Delete { order(by: orderList) }
+    @discardableResult public func order(by orderList: [OrderBy]) -> Delete { clauses.orderBy = (clauses.orderBy ?? []) + orderList; return self }
+    @discardableResult public func limit(_ limit: Limit) -> Delete { clauses.limit = limit; return self }
+    @discardableResult public func limit(_ limit: Limit, offset: Offset) -> Delete { clauses.limit = limit; clauses.offset = offset; return self }
+    @discardableResult public func offset(_ offset: Offset) -> Delete { clauses.offset = offset; return self }
 
     public func execute() throws {
-        let sql = statement.description
-        changes = try database.withHandle(forWriting: true) { handle in
-            try StatementSource.byText(sql).withStatement(on: handle) { statement in
-                _ = try statement.step()
-                return handle.changes
-            }
-        }
+        changes = try database.delete(fromTable: table, clauses)
     }
 }
 

@@ -16,6 +16,9 @@ struct OrderLimitClause {
         } else if let limit {
             sql += " LIMIT " + limit.description
             if let offset { sql += " OFFSET " + offset.description }
+        } else if let offset {
+            // SQLite takes OFFSET only after a LIMIT; -1 is "no limit" (the offset must not vanish).
+            sql += " LIMIT -1 OFFSET " + offset.description
         }
         return sql
     }
