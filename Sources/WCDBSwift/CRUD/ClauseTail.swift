@@ -51,6 +51,14 @@ struct ClauseTail {
         return (tail, values)
     }
 
+    /// `head` (a select printed up to its FROM) followed by these clauses, their literals lifted into
+    /// bound values: the SQL a one-line read or a chain-call select runs.
+    func source(after head: String) -> StatementSource {
+        guard !isEmpty else { return .byText(head) }
+        let (tail, arguments) = liftingLiterals()
+        return .byText(head + tail.sql, arguments: arguments)
+    }
+
     /// ` WHERE … ORDER BY … LIMIT … OFFSET …` exactly as `StatementSelect` prints it after its FROM,
     /// for appending to a select whose head is cached.
     var sql: String {

@@ -16,24 +16,13 @@ struct ObjectQuery<Object: TableDecodable> {
                 BindingStatement(sql: CachedSQL(StatementSelect().select(binding.properties).from(table).description), propertyIndexes: nil)
             }.sql
             mapping = PropertyMapping(identityOfCount: binding.properties.count)
-            if tail.isEmpty {
-                source = .cached(selectAll)
-            } else {
-                // Every column with clauses (`getObjects(where: id == k)`): the cached head plus the
-                // lifted clauses, so a lookup prints only its WHERE and binds its values.
-                let (liftedTail, arguments) = tail.liftingLiterals()
-                source = .byText(selectAll.sql + liftedTail.sql, arguments: arguments)
-            }
+            // Every column with clauses (`getObjects(where: id == k)`): the cached head plus the
+            // lifted clauses, so a lookup prints only its WHERE and binds its values.
+            source = tail.isEmpty ? .cached(selectAll) : tail.source(after: selectAll.sql)
             return
         }
         let selected = (properties ?? binding.properties).map { $0.asProperty() }
-        let head = StatementSelect.sql(distinct: distinct, columns: selected, table: table)
-        if tail.isEmpty {
-            source = .byText(head)
-        } else {
-            let (liftedTail, arguments) = tail.liftingLiterals()
-            source = .byText(head + liftedTail.sql, arguments: arguments)
-        }
+        source = tail.source(after: StatementSelect.sql(distinct: distinct, columns: selected, table: table))
         mapping = PropertyMapping(propertyCount: binding.properties.count, selectedPropertyIndexes: selected.map(\.propertyIndex))
     }
 

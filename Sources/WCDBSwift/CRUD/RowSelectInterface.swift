@@ -60,11 +60,8 @@ extension HandleRepresentable {
 
     private func select(_ columns: [ColumnResultConvertible], _ table: String, _ distinct: Bool, _ condition: Condition?,
                         _ orderList: [OrderBy]?, _ limit: Limit?, _ offset: Offset?) -> StatementSource {
-        let head = StatementSelect.sql(distinct: distinct, columns: columns, table: table)
-        let clauses = ClauseTail(condition: condition, orderBy: orderList, limit: limit, offset: offset)
-        if clauses.isEmpty { return .byText(head) }
-        let (tail, arguments) = clauses.liftingLiterals()
-        return .byText(head + tail.sql, arguments: arguments)
+        ClauseTail(condition: condition, orderBy: orderList, limit: limit, offset: offset)
+            .source(after: StatementSelect.sql(distinct: distinct, columns: columns, table: table))
     }
 
     private func firstColumn(_ sql: StatementSource) throws -> FundamentalColumn {

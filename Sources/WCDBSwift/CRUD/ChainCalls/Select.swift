@@ -77,13 +77,7 @@ public final class Select<Object: TableDecodable> {
             while let object = try nextObject() { objects.append(object) }
             return objects
         }
-        let source: StatementSource
-        if let liftable, !liftable.isEmpty {
-            let (tail, arguments) = liftable.liftingLiterals()
-            source = .byText(head + tail.sql, arguments: arguments)
-        } else {
-            source = .byText(statement.description)
-        }
+        let source = liftable?.source(after: head) ?? .byText(statement.description)
         let query = ObjectQuery<Object>(source: source, mapping: mapping)
         return try database.withHandle(forWriting: false) { handle in try query.all(on: handle) }
     }
