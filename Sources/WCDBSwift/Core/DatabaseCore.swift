@@ -257,40 +257,26 @@ final class DatabaseRegistry: @unchecked Sendable {  // `cores` is only touched 
     }
 }
 
-/// The pins of the threads running an operation on one database, by thread.
+/// The pins of the threads running an operation on one database, each under its own `threadID`.
 ///
 /// A few threads at most (bounded by the handles), and every operation looks its thread up under
 /// the pool's lock: a linear scan of a small array costs a fraction of hashing the thread id.
 struct ThreadPins {
-    private var threads: [UInt] = []
     private var pins: [Pin] = []
 
     subscript(thread: UInt) -> Pin? {
-        get {
-            guard let index = threads.firstIndex(of: thread) else { return nil }
-            return pins[index]
-        }
-        set {
-            let index = threads.firstIndex(of: thread)
-            switch (index, newValue) {
-            case (let index?, let pin?): pins[index] = pin
-            case (let index?, nil): remove(at: index)
-            case (nil, let pin?):
-                threads.append(thread)
-                pins.append(pin)
-            case (nil, nil): break
-            }
-        }
+        pins.first { $0.threadID == thread }
+    }
+
+    /// Registers `pin` for its thread (the thread must have none).
+    mutating func insert(_ pin: Pin) {
+        pins.append(pin)
     }
 
     mutating func removeValue(forKey thread: UInt) {
-        if let index = threads.firstIndex(of: thread) { remove(at: index) }
-    }
-
-    private mutating func remove(at index: Int) {
-        threads.swapAt(index, threads.count - 1)
-        pins.swapAt(index, pins.count - 1)
-        threads.removeLast()
-        pins.removeLast()
+        if let index = pins.firstIndex(where: { $0.threadID == thread }) {
+            pins.swapAt(index, pins.count - 1)
+            pins.removeLast()
+        }
     }
 }

@@ -78,7 +78,7 @@ extension DatabaseCore {
             let registered = pins[tid] == nil
             let pin = Pin(handle: external, threadID: tid, registered: registered, isExternal: true, owner: owner)
             pin.depth = 1
-            if registered { pins[tid] = pin }
+            if registered { pins.insert(pin) }
             if forWriting && !(owner?.holdsWrite ?? false) {
                 waitForWriteTokenLocked()
                 pin.holdsWrite = true
@@ -96,7 +96,7 @@ extension DatabaseCore {
         }
         let pin = Pin(handle: handle, threadID: tid, registered: true, isExternal: false, owner: nil)
         pin.depth = 1
-        pins[tid] = pin
+        pins.insert(pin)  // no pin for this thread: checked above
         if forWriting {
             waitForWriteTokenLocked()
             pin.holdsWrite = true
