@@ -119,14 +119,19 @@ final class ValueTests: CoreTestCase {
             try check(Optional<Kind>.some(.small), on: handle)
             try check(Optional<Date>.none, on: handle)
             try check(Optional<UInt64>.some(.max), on: handle)
-            // Dates round-trip bit-exactly, including sub-microsecond fractions.
-            let dates = [Date(), Date(timeIntervalSinceReferenceDate: 0.1), Date.distantPast, Date.distantFuture,
-                         Date(timeIntervalSinceReferenceDate: 123456789.123456789),
-                         Date(timeIntervalSinceReferenceDate: -1e-9)]
+            // Dates are stored as WCDB stores them (seconds since 1970): values made from such seconds
+            // round-trip exactly, any other within a fraction of a microsecond.
+            let dates = [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 1_700_000_000.25),
+                         Date(timeIntervalSince1970: -86_400.5), Date.distantPast, Date.distantFuture]
             for date in dates {
                 let (fast, slow) = try roundTrip(date, on: handle)
-                XCTAssertEqual(fast.timeIntervalSinceReferenceDate.bitPattern, date.timeIntervalSinceReferenceDate.bitPattern)
-                XCTAssertEqual(slow.timeIntervalSinceReferenceDate.bitPattern, date.timeIntervalSinceReferenceDate.bitPattern)
+                XCTAssertEqual(fast.timeIntervalSince1970.bitPattern, date.timeIntervalSince1970.bitPattern)
+                XCTAssertEqual(slow.timeIntervalSince1970.bitPattern, date.timeIntervalSince1970.bitPattern)
+            }
+            for date in [Date(), Date(timeIntervalSinceReferenceDate: 123456789.123456789)] {
+                let (fast, slow) = try roundTrip(date, on: handle)
+                XCTAssertEqual(fast.timeIntervalSince(date), 0, accuracy: 1e-6)
+                XCTAssertEqual(slow.timeIntervalSince(date), 0, accuracy: 1e-6)
             }
         }
     }
@@ -147,13 +152,13 @@ final class ValueTests: CoreTestCase {
         }
         let rows = try database.getRows("SELECT x, typeof(x) FROM v ORDER BY rowid")
         XCTAssertEqual(rows[0][0], .integer(-1))  // UInt64.max bit-cast
-        XCTAssertEqual(rows[1][0], .text("[3,1]"))
-        XCTAssertEqual(rows[2][0], .text("{\"a\":2,\"b\":1}"))  // sorted keys
+        XCTAssertEqual(rows[1][0], .blob(Data("[3,1]".utf8)))  // JSON in a BLOB, as WCDB
+        XCTAssertEqual(rows[2][0], .blob(Data("{\"a\":2,\"b\":1}".utf8)))  // sorted keys
         XCTAssertEqual(rows[3][0], .integer(7))
         XCTAssertEqual(rows[4][0], .integer(1))
         XCTAssertEqual(rows[5][1], .text("real"))
         // The documented SQL conversion for dates.
-        let converted = try database.getValue("SELECT datetime(x + 978307200, 'unixepoch') FROM v WHERE rowid = 6")
+        let converted = try database.getValue("SELECT datetime(x, 'unixepoch') FROM v WHERE rowid = 6")
         XCTAssertEqual(converted, .text("1970-01-02 00:00:00"))
     }
 
@@ -165,7 +170,7 @@ final class ValueTests: CoreTestCase {
         XCTAssertEqual(Date.columnType, .float)
         XCTAssertEqual(String.columnType, .text)
         XCTAssertEqual(Data.columnType, .BLOB)
-        XCTAssertEqual([Int].columnType, .text)
+        XCTAssertEqual([Int].columnType, .BLOB)
         XCTAssertEqual(Kind.columnType, .integer64)
         XCTAssertEqual(Mood.columnType, .text)
         XCTAssertEqual(Optional<Data>.columnType, .BLOB)

@@ -15,11 +15,23 @@ struct ObjectInserter<Object: TableEncodable> {
 
     @usableFromInline
     init(properties: [PropertyConvertible]?, table: String, orReplace: Bool) {
+        self.init(properties: properties, table: table, onConflict: orReplace ? .replace : nil)
+    }
+
+    /// `onConflict`: nil for a plain INSERT, `.replace` or `.ignore` (other actions insert plainly).
+    @usableFromInline
+    init(properties: [PropertyConvertible]?, table: String, onConflict conflict: ConflictAction?) {
         let binding = Object.objectRelationalMapping
-        let statement = binding.statements.statement(orReplace ? .insertOrReplace : .insert, table: table, properties: properties) {
+        let operation: BindingStatementKey.Operation = switch conflict {
+        case .replace: .insertOrReplace
+        case .ignore: .insertOrIgnore
+        default: .insert
+        }
+        let statement = binding.statements.statement(operation, table: table, properties: properties) {
             let columns = (properties?.map { $0.asProperty() } ?? binding.properties).map { $0.asColumn() }
             let sql = StatementInsert()
-                .insert(orReplace: orReplace, intoTable: table, with: columns)
+                .insert(intoTable: table, with: columns)
+                .onConflict(operation == .insert ? nil : conflict)
                 .values(Array(repeating: Expression.bindParameter, count: columns.count))
                 .description
             return BindingStatement(sql: CachedSQL(sql), propertyIndexes: properties?.map(\.propertyIndex))

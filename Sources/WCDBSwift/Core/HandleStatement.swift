@@ -20,6 +20,10 @@ public final class HandleStatement {
     var isFinalized = false
     /// Listed in the handle's statements to reset when the operation ends.
     var isListedForReset = false
+    /// A value that failed to bind (a collection that does not encode as JSON): binds can't throw, so
+    /// the next `step()` throws this instead of writing NULL in its place.
+    @usableFromInline
+    var pendingBindFailure: WCDBError?
 
     init(stmt: OpaquePointer, sql: String, handle: Handle) {
         self.stmt = stmt
@@ -203,6 +207,7 @@ public final class HandleStatement {
     /// Steps once. Returns `true` when a row is ready, `false` when the statement is done.
     @inlinable
     public func step() throws -> Bool {
+        if let failure = pendingBindFailure { throw takeBindFailure(failure) }
         let rc = sqlite3_step(stmt)
         if rc == SQLITE_ROW { return true }
         if rc == SQLITE_DONE { return false }
@@ -213,6 +218,18 @@ public final class HandleStatement {
     @inlinable
     public func run() throws {
         while try step() {}
+    }
+
+    /// Remembers a failed bind; the first failure of a row is the one thrown.
+    public func recordBindFailure(_ error: WCDBError) {
+        if pendingBindFailure == nil { pendingBindFailure = error }
+    }
+
+    @usableFromInline
+    func takeBindFailure(_ failure: WCDBError) -> WCDBError {
+        pendingBindFailure = nil
+        sqlite3_reset(stmt)
+        return reportError(failure)
     }
 
     @usableFromInline

@@ -356,29 +356,29 @@ extension Data: ColumnEncodable, ColumnDecodable {
 
 // MARK: Date
 
-/// A Date is stored as a REAL holding `timeIntervalSinceReferenceDate` (seconds since
-/// 2001-01-01 00:00:00 UTC), which is exactly the Double a Date is made of, so every Date round-trips
-/// bit-exactly. To read it in SQL: `datetime(col + 978307200, 'unixepoch')`
-/// (978307200 is the Unix time of the reference date).
+/// A Date is stored as WCDB stores it: a REAL holding `timeIntervalSince1970`, so files move between
+/// WCDB and us with the same values and SQL reads it directly: `datetime(col, 'unixepoch')`.
+/// The conversion from Foundation's reference-date Double can move the last bit of a sub-microsecond
+/// fraction (about 0.1 µs for today's dates); whole and millisecond values round-trip exactly.
 extension Date: ColumnEncodable, ColumnDecodable {
     public static var columnType: ColumnType { .float }
 
     @inlinable
-    public func archivedValue() -> FundamentalValue { .double(timeIntervalSinceReferenceDate) }
+    public func archivedValue() -> FundamentalValue { .double(timeIntervalSince1970) }
 
     @inlinable
     public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
-        statement.bind(double: timeIntervalSinceReferenceDate, toIndex: index)
+        statement.bind(double: timeIntervalSince1970, toIndex: index)
     }
 
     @inlinable
     public init?(with value: FundamentalValue) {
-        self = Date(timeIntervalSinceReferenceDate: value.doubleValue)
+        self = Date(timeIntervalSince1970: value.doubleValue)
     }
 
     @inlinable
     public static func decodeColumn(from statement: HandleStatement, atIndex index: Int32) throws -> Date {
-        Date(timeIntervalSinceReferenceDate: statement.columnDouble(atIndex: index))
+        Date(timeIntervalSince1970: statement.columnDouble(atIndex: index))
     }
 }
 
@@ -422,67 +422,3 @@ extension Optional: ColumnDecodable where Wrapped: ColumnDecodable {
     }
 }
 
-// MARK: Collections (JSON TEXT)
-
-/// Encodes a collection as JSON text with sorted keys (deterministic output).
-@usableFromInline
-func jsonColumnValue<T: Encodable>(_ value: T) -> FundamentalValue {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    guard let data = try? encoder.encode(value) else { return .null }
-    return .text(String(decoding: data, as: UTF8.self))
-}
-
-/// Decodes JSON text (or a BLOB of JSON); NULL and "" read as `empty`.
-@usableFromInline
-func jsonColumnDecode<T: Decodable>(_ value: FundamentalValue, empty: T) -> T? {
-    let data: Data
-    switch value {
-    case .null: return empty
-    case .text(let text):
-        if text.isEmpty { return empty }
-        data = Data(text.utf8)
-    case .blob(let blob):
-        if blob.isEmpty { return empty }
-        data = blob
-    default:
-        return nil
-    }
-    return try? JSONDecoder().decode(T.self, from: data)
-}
-
-extension Array: ColumnEncodable where Element: Encodable {
-    public static var columnType: ColumnType { .text }
-    public func archivedValue() -> FundamentalValue { jsonColumnValue(self) }
-}
-
-extension Array: ColumnDecodable where Element: Decodable {
-    public init?(with value: FundamentalValue) {
-        guard let decoded = jsonColumnDecode(value, empty: [Element]()) else { return nil }
-        self = decoded
-    }
-}
-
-extension Set: ColumnEncodable where Element: Encodable {
-    public static var columnType: ColumnType { .text }
-    public func archivedValue() -> FundamentalValue { jsonColumnValue(self) }
-}
-
-extension Set: ColumnDecodable where Element: Decodable {
-    public init?(with value: FundamentalValue) {
-        guard let decoded = jsonColumnDecode(value, empty: Set<Element>()) else { return nil }
-        self = decoded
-    }
-}
-
-extension Dictionary: ColumnEncodable where Key: Encodable, Value: Encodable {
-    public static var columnType: ColumnType { .text }
-    public func archivedValue() -> FundamentalValue { jsonColumnValue(self) }
-}
-
-extension Dictionary: ColumnDecodable where Key: Decodable, Value: Decodable {
-    public init?(with value: FundamentalValue) {
-        guard let decoded = jsonColumnDecode(value, empty: [Key: Value]()) else { return nil }
-        self = decoded
-    }
-}

@@ -148,7 +148,7 @@ struct BindingStatement: Sendable {
 struct BindingStatementKey: Hashable, Sendable {
     @usableFromInline
     enum Operation: UInt8, Sendable {
-        case select, insert, insertOrReplace, updateByKey
+        case select, insert, insertOrReplace, insertOrIgnore, updateByKey
     }
 
     let operation: Operation

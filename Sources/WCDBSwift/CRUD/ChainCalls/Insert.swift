@@ -5,9 +5,13 @@ public final class Insert<Object: TableEncodable> {
     let inserter: ObjectInserter<Object>
     public private(set) var changes = 0
 
-    init(database: HandleRepresentable, properties: [PropertyConvertible]?, table: String, orReplace: Bool) {
+    convenience init(database: HandleRepresentable, properties: [PropertyConvertible]?, table: String, orReplace: Bool) {
+        self.init(database: database, properties: properties, table: table, onConflict: orReplace ? .replace : nil)
+    }
+
+    init(database: HandleRepresentable, properties: [PropertyConvertible]?, table: String, onConflict: ConflictAction?) {
         self.database = database
-        inserter = ObjectInserter(properties: properties, table: table, orReplace: orReplace)
+        inserter = ObjectInserter(properties: properties, table: table, onConflict: onConflict)
     }
 
     public var description: String { inserter.sql.sql }

@@ -1,0 +1,146 @@
+import Foundation
+import WCDBSwift
+import XCTest
+
+/// WCDB 2.x's test object, as its tests use it: a class with an auto-increment key.
+final class TestObject: TableCodable, Equatable {
+    static let name = "testTable"
+    // @PrimaryKey(autoIncrement: true)
+    var variable1: Int? = nil
+    var variable2: String? = nil
+    var isAutoIncrement: Bool = false
+    var lastInsertedRowID: Int64 = 0
+
+    init() {}
+
+    init(_ variable1: Int?, _ variable2: String?) {
+        self.variable1 = variable1
+        self.variable2 = variable2
+    }
+
+    static func == (lhs: TestObject, rhs: TestObject) -> Bool {
+        lhs.variable1 == rhs.variable1 && lhs.variable2 == rhs.variable2
+    }
+}
+
+/// The calls WCDB 2.x's own tests of crud make, against our API (both spellings where 1.x differs).
+final class WCDB2xNamesTests: DatabaseTestCase {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try database.create(table: TestObject.name, of: TestObject.self)
+        try database.insert([TestObject(1, "one"), TestObject(2, "two")], intoTable: TestObject.name)
+    }
+
+    private func names() throws -> [String?] {
+        let objects: [TestObject] = try database.getObjects(fromTable: TestObject.name,
+                                                            orderBy: [TestObject.Properties.variable1.order(.ascending)])
+        return objects.map(\.variable2)
+    }
+
+    func testUnlabeledInsertAndAutoIncrement() throws {
+        let object = TestObject()
+        object.isAutoIncrement = true
+        object.variable2 = "three"
+        try database.insert(object, intoTable: TestObject.name)
+        XCTAssertEqual(object.lastInsertedRowID, 3)
+        let read: TestObject? = try database.getObject(fromTable: TestObject.name, where: TestObject.Properties.variable1 == 3)
+        XCTAssertEqual(read?.variable2, "three")
+
+        let partial = TestObject(4, "dropped")
+        try database.insert(partial, on: [TestObject.Properties.variable1], intoTable: TestObject.name)
+        let partialRead: TestObject? = try database.getObject(fromTable: TestObject.name, where: TestObject.Properties.variable1 == 4)
+        XCTAssertNotNil(partialRead)
+        XCTAssertNil(partialRead?.variable2, "only the listed property is written")
+
+        // The 1.x spellings still resolve to their own overloads.
+        try database.insert(objects: TestObject(5, "five"), intoTable: TestObject.name)
+        var inout6 = TestObject(nil, "six")
+        inout6.isAutoIncrement = true
+        try database.insert(&inout6, intoTable: TestObject.name)
+        XCTAssertEqual(inout6.variable1, 6)
+        XCTAssertEqual(try names(), ["one", "two", "three", nil, "five", "six"])
+    }
+
+    func testInsertOrReplaceAndInsertOrIgnore() throws {
+        try database.insertOrReplace(TestObject(1, "replaced"), intoTable: TestObject.name)
+        try database.insertOrIgnore(TestObject(2, "ignored"), TestObject(3, "new"), intoTable: TestObject.name)
+        try database.insertOrIgnore([TestObject(3, "ignored too")], intoTable: TestObject.name)
+        XCTAssertEqual(try names(), ["replaced", "two", "new"])
+        XCTAssertThrowsError(try database.insert(TestObject(1, "conflict"), intoTable: TestObject.name),
+                             "a plain insert still fails on a conflict")
+
+        let table = try database.getTable(named: TestObject.name, of: TestObject.self)
+        try table.insert(TestObject(4, "table"))
+        try table.insertOrReplace(TestObject(4, "table replaced"))
+        try table.insertOrIgnore(TestObject(4, "table ignored"))
+        try table.prepareInsertOrIgnore().execute(with: TestObject(1, "chain ignored"), TestObject(5, "chain"))
+        try table.prepareInsertOrReplace().execute(with: TestObject(2, "chain replaced"))
+        let partial: Insert<TestObject> = try database.prepareInsertOrReplace(on: TestObject.Properties.variable1,
+                                                                              intoTable: TestObject.name)
+        XCTAssertTrue(partial.description.hasPrefix("INSERT OR REPLACE"), partial.description)
+        try partial.execute(with: TestObject(6, "not written"))
+        XCTAssertEqual(try names(), ["replaced", "chain replaced", "new", "table replaced", "chain", nil])
+    }
+
+    func testConflictActionSpellings() throws {
+        XCTAssertEqual(ConflictAction.Replace, .replace)
+        XCTAssertEqual(ConflictAction.Ignore, .ignore)
+        XCTAssertEqual(ConflictAction.Rollback, .rollback)
+        XCTAssertEqual(ConflictAction.Abort, .abort)
+        XCTAssertEqual(ConflictAction.Fail, .fail)
+        let statement = StatementInsert().insert(intoTable: "t", with: Column(named: "a")).onConflict(.Ignore)
+            .values(1)
+        XCTAssertEqual(statement.description, "INSERT OR IGNORE INTO t(a) VALUES(1)")
+    }
+
+    func testTransactionsReceiveTheirHandle() throws {
+        try database.run(transaction: { handle in
+            XCTAssertTrue(handle.isInTransaction)
+            try handle.exec("INSERT INTO testTable(variable1, variable2) VALUES(10, 'in transaction')")
+            try database.insert(TestObject(11, "same transaction"), intoTable: TestObject.name)
+        })
+        XCTAssertThrowsError(try database.run(transaction: { handle in
+            try handle.exec("INSERT INTO testTable(variable1, variable2) VALUES(12, 'rolled back')")
+            throw WCDBError.interface("stop")
+        }))
+        try database.run(controllableTransaction: { handle in
+            try handle.exec("INSERT INTO testTable(variable1, variable2) VALUES(13, 'not committed')")
+            return false
+        })
+        try database.run(embeddedTransaction: { handle in
+            try handle.exec("INSERT INTO testTable(variable1, variable2) VALUES(14, 'embedded')")
+        })
+        // The 1.x closures without a handle still resolve.
+        try database.run(transaction: {
+            try database.insert(TestObject(15, "1.x"), intoTable: TestObject.name)
+        })
+        XCTAssertEqual(try names(), ["one", "two", "in transaction", "same transaction", "embedded", "1.x"])
+    }
+
+    func testDatabaseNames() throws {
+        let path = directory.appendingPathComponent("at.db").path
+        let byPath = Database(at: path)
+        let byURL = Database(at: URL(fileURLWithPath: path))
+        try byPath.create(table: TestObject.name, of: TestObject.self)
+        try byPath.insert(TestObject(1, "wal"), intoTable: TestObject.name)
+        XCTAssertEqual(byURL.tag, byPath.tag, "one path, one shared core")
+        XCTAssertEqual(byURL.urls.map(\.path), byPath.paths)
+        try byPath.passiveCheckpoint()
+        try byPath.truncateCheckpoint()
+        let wal = try XCTUnwrap(byPath.paths.first { $0.hasSuffix("-wal") })
+        let walSize = try FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int
+        XCTAssertEqual(walSize, 0, "a truncating checkpoint empties the WAL")
+        let read: TestObject? = try byURL.getObject(fromTable: TestObject.name)
+        XCTAssertEqual(read?.variable2, "wal")
+        byPath.close()
+    }
+
+    func testOrderSpellings() throws {
+        XCTAssertEqual(TestObject.Properties.variable1.order(.descending).description,
+                       TestObject.Properties.variable1.asOrder(by: .descending).description)
+        XCTAssertEqual(Column(named: "a").order(.ascending).description, "a ASC")
+        let objects: [TestObject] = try database.getObjects(fromTable: TestObject.name,
+                                                            orderBy: [TestObject.Properties.variable1.order(.descending)])
+        XCTAssertEqual(objects.map(\.variable1), [2, 1])
+    }
+}
