@@ -144,3 +144,51 @@ final class WCDB2xNamesTests: DatabaseTestCase {
         XCTAssertEqual(objects.map(\.variable1), [2, 1])
     }
 }
+
+/// WCDB 2.x's error shape beside today's fields; the built-in `Master` model.
+final class WCDB2xErrorAndMasterTests: DatabaseTestCase {
+    func testErrorCodesAndInfos() throws {
+        try database.create(table: TestObject.name, of: TestObject.self)
+        try database.insert(TestObject(1, "one"), intoTable: TestObject.name)
+        do {
+            try database.insert(TestObject(1, "again"), intoTable: TestObject.name)
+            XCTFail("a duplicate key must throw")
+        } catch let error as WCDBError {
+            XCTAssertEqual(error.code, 19, "today's Int32 code stays readable")
+            XCTAssertTrue(error.code == .Constraint)
+            XCTAssertTrue(error.code != .Busy)
+            XCTAssertEqual(error.sqliteCode, .Constraint)
+            switch error.code {
+            case .Constraint: break
+            default: XCTFail("matches as 2.x's enum: \(error)")
+            }
+            XCTAssertEqual(error.infos[.SQL]?.stringValue, error.sql)
+            XCTAssertEqual(error.infos[.path]?.stringValue, error.path)
+            XCTAssertEqual(error.infos[.message]?.stringValue, error.message)
+            XCTAssertEqual(error.infos[.extendedCode]?.int64Value, 1555, "SQLITE_CONSTRAINT_PRIMARYKEY")
+        }
+        let misuse = WCDBError.interface("no SQLite code")
+        XCTAssertNil(misuse.sqliteCode)
+        XCTAssertFalse(misuse.code == .OK)
+        XCTAssertNil(misuse.infos[.SQL])
+    }
+
+    func testMasterReadsTheSchema() throws {
+        try database.create(table: TestObject.name, of: TestObject.self)
+        try database.exec("CREATE INDEX byName ON testTable(variable2)")
+        let tables: [Master] = try database.getObjects(fromTable: Master.builtinTableName,
+                                                       where: Master.Properties.type == "table")
+        XCTAssertEqual(tables.map(\.name), [TestObject.name, "sqlite_sequence"], "AUTOINCREMENT made sqlite_sequence")
+        XCTAssertEqual(tables.first?.tableName, TestObject.name)
+        XCTAssertTrue(tables.first?.sql?.hasPrefix("CREATE TABLE") ?? false)
+        XCTAssertGreaterThan(tables.first?.rootpage ?? 0, 0)
+        let index: Master? = try database.getObject(fromTable: Master.builtinTableName,
+                                                    where: Master.Properties.name == "byName")
+        XCTAssertEqual(index?.type, "index")
+        XCTAssertEqual(index?.tableName, TestObject.name)
+        let names: [Master] = try database.getObjects(on: Master.Properties.name, fromTable: Master.builtinTableName,
+                                                      orderBy: [Master.Properties.name.order(.ascending)])
+        XCTAssertEqual(names.compactMap(\.name), ["byName", "sqlite_sequence", TestObject.name])
+        XCTAssertNil(names.first?.type, "a partial select leaves the other fields nil")
+    }
+}

@@ -5,8 +5,8 @@ import Foundation
 // `Message.Properties.direction == .outgoing`.
 
 extension Date: LiteralValueConvertible {
-    /// The stored form: seconds since the reference date (see `Date`'s `ColumnEncodable` conformance).
-    public func asLiteralValue() -> LiteralValue { LiteralValue(timeIntervalSinceReferenceDate) }
+    /// The stored form: seconds since 1970, as WCDB stores it (see `Date`'s `ColumnEncodable` conformance).
+    public func asLiteralValue() -> LiteralValue { LiteralValue(timeIntervalSince1970) }
 }
 
 extension URL: LiteralValueConvertible {
