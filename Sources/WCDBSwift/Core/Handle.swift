@@ -312,18 +312,18 @@ public final class Handle {
         }
     }
 
-    fileprivate func traced(sql: String) {
+    fileprivate func traced(sql: String, statement: OpaquePointer?) {
         if sql.hasPrefix("--") { return }  // trigger comments
         if collectsPerformance { performanceSQLs[sql, default: 0] += 1 }
-        sqlTracer?(sql)
+        if let sqlTracer { TracingHandle.withCurrent(self, statement: statement) { sqlTracer(sql) } }
     }
 }
 
 private let handleTraceCallback: @convention(c) (UInt32, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
-                                                  UnsafeMutableRawPointer?) -> Int32 = { type, context, _, x in
+                                                  UnsafeMutableRawPointer?) -> Int32 = { type, context, p, x in
     guard type == UInt32(SQLITE_TRACE_STMT), let context, let x else { return 0 }
     let handle = Unmanaged<Handle>.fromOpaque(context).takeUnretainedValue()
-    handle.traced(sql: String(cString: x.assumingMemoryBound(to: CChar.self)))
+    handle.traced(sql: String(cString: x.assumingMemoryBound(to: CChar.self)), statement: OpaquePointer(p))
     return 0
 }
 

@@ -1,0 +1,66 @@
+import Foundation
+import WCDBSwift
+import XCTest
+
+/// Monitors in WCDB 2.x's shape.
+final class MonitorTests: DatabaseTestCase {
+    struct Traced: Sendable {
+        let tag: Int
+        let path: String
+        let handleId: UInt64
+        let sql: String
+        let info: String
+    }
+
+    func testSQLTraceInWCDB2xShape() throws {
+        try database.create(table: TestObject.name, of: TestObject.self)
+        database.tag = 42
+        let traced = LockedBox<[Traced]>([])
+        database.traceSQL { tag, path, handleId, sql, info in
+            traced.mutate { $0.append(Traced(tag: tag, path: path, handleId: handleId, sql: sql, info: info)) }
+        }
+        try database.insert(TestObject(7, "seven"), intoTable: TestObject.name)
+        let insert = try XCTUnwrap(traced.value.first { $0.sql.hasPrefix("INSERT") })
+        XCTAssertEqual(insert.tag, 42)
+        XCTAssertEqual(insert.path, database.path)
+        XCTAssertNotEqual(insert.handleId, 0)
+        XCTAssertEqual(insert.info, "", "full SQL is off by default")
+        XCTAssertTrue(insert.sql.contains("?"), insert.sql)
+
+        database.setFullSQLTrace(enable: true)
+        traced.mutate { $0.removeAll() }
+        try database.insert(TestObject(8, "it's eight"), intoTable: TestObject.name)
+        let full = try XCTUnwrap(traced.value.first { $0.sql.hasPrefix("INSERT") })
+        XCTAssertTrue(full.info.contains("8") && full.info.contains("'it''s eight'"), full.info)
+        database.setFullSQLTrace(enable: false)
+
+        database.traceSQL(nil)
+        traced.mutate { $0.removeAll() }
+        try database.insert(TestObject(9, "nine"), intoTable: TestObject.name)
+        XCTAssertTrue(traced.value.isEmpty, "removed")
+    }
+
+    func testGlobalSQLTraceInWCDB2xShape() throws {
+        let traced = LockedBox<[Traced]>([])
+        Database.globalTraceSQL { tag, path, handleId, sql, info in
+            traced.mutate { $0.append(Traced(tag: tag, path: path, handleId: handleId, sql: sql, info: info)) }
+        }
+        defer { Database.globalTraceSQL(nil) }
+        try database.exec("CREATE TABLE plain(a)")
+        let create = try XCTUnwrap(traced.value.first { $0.sql == "CREATE TABLE plain(a)" })
+        XCTAssertEqual(create.path, database.path)
+        Database.globalTraceSQL(nil)
+        traced.mutate { $0.removeAll() }
+        try database.exec("DROP TABLE plain")
+        XCTAssertTrue(traced.value.isEmpty)
+    }
+}
+
+/// A value shared with a `@Sendable` tracer, guarded by its lock.
+final class LockedBox<Value>: @unchecked Sendable {  // `stored` is only touched under `lock`.
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value { lock.withLock { stored } }
+    func mutate(_ body: (inout Value) -> Void) { lock.withLock { body(&stored) } }
+}
