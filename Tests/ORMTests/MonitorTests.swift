@@ -56,6 +56,49 @@ final class MonitorTests: DatabaseTestCase {
     }
 }
 
+extension MonitorTests {
+    struct Measured: Sendable {
+        let tag: Int
+        let path: String
+        let sql: String
+        let info: PerformanceInfo
+    }
+
+    func testPerformanceTraceInWCDB2xShape() throws {
+        try database.create(table: TestObject.name, of: TestObject.self)
+        database.tag = 7
+        let measured = LockedBox<[Measured]>([])
+        database.tracePerformance { tag, path, _, sql, info in
+            measured.mutate { $0.append(Measured(tag: tag, path: path, sql: sql, info: info)) }
+        }
+        let objects = (100..<2100).map { TestObject($0, String(repeating: "x", count: 200)) }
+        try database.insert(objects, intoTable: TestObject.name)
+        let inserts = measured.value.filter { $0.sql.hasPrefix("INSERT") }
+        XCTAssertEqual(inserts.count, objects.count, "one report per statement run")
+        XCTAssertEqual(inserts.first?.tag, 7)
+        XCTAssertEqual(inserts.first?.path, database.path)
+        // SQLite 3.15 times statements with the VFS clock: whole milliseconds, in nanoseconds.
+        XCTAssertTrue(inserts.allSatisfy { $0.info.costInNanoseconds >= 0 && $0.info.costInNanoseconds % 1_000_000 == 0 })
+        let commitWrites = measured.value.filter { $0.sql.hasPrefix("COMMIT") }.map(\.info.pageWriteCount).reduce(0, +)
+        XCTAssertGreaterThan(commitWrites, 10, "400 KB of rows are written out at commit")
+
+        // A cold read of the whole table misses the cache for its pages.
+        database.close()
+        measured.mutate { $0.removeAll() }
+        let read: [TestObject] = try database.getObjects(fromTable: TestObject.name)
+        XCTAssertEqual(read.count, objects.count)
+        let select = try XCTUnwrap(measured.value.first { $0.sql.hasPrefix("SELECT") })
+        XCTAssertGreaterThan(select.info.pageReadCount, 50, "\(select.info)")
+        XCTAssertEqual(select.info.tablePageReadCount, select.info.pageReadCount)
+        XCTAssertEqual(select.info.indexPageReadCount, 0)
+
+        database.removeStatementPerformanceTrace()
+        measured.mutate { $0.removeAll() }
+        _ = try database.getObjects(fromTable: TestObject.name) as [TestObject]
+        XCTAssertTrue(measured.value.isEmpty, "removed")
+    }
+}
+
 /// A value shared with a `@Sendable` tracer, guarded by its lock.
 final class LockedBox<Value>: @unchecked Sendable {  // `stored` is only touched under `lock`.
     private let lock = NSLock()

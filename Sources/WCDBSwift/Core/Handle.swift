@@ -301,7 +301,11 @@ public final class Handle {
         self.sqlTracer = sqlTracer
         self.performanceTracer = performance
         self.collectsPerformance = performance != nil
-        let mask: UInt32 = (sqlTracer != nil || performance != nil) ? UInt32(SQLITE_TRACE_STMT) : 0
+        var mask: UInt32 = (sqlTracer != nil || performance != nil) ? UInt32(SQLITE_TRACE_STMT) : 0
+        if StatementPerformance.isOn(forPath: path) {
+            mask |= UInt32(SQLITE_TRACE_PROFILE)
+            StatementPerformance.resetPageCounts(of: db)
+        }
         if mask != traceMask {
             traceMask = mask
             if mask == 0 {
@@ -321,8 +325,14 @@ public final class Handle {
 
 private let handleTraceCallback: @convention(c) (UInt32, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
                                                   UnsafeMutableRawPointer?) -> Int32 = { type, context, p, x in
-    guard type == UInt32(SQLITE_TRACE_STMT), let context, let x else { return 0 }
+    guard let context, let x else { return 0 }
     let handle = Unmanaged<Handle>.fromOpaque(context).takeUnretainedValue()
+    if type == UInt32(SQLITE_TRACE_PROFILE) {
+        StatementPerformance.report(handle: handle, statement: OpaquePointer(p),
+                                    nanoseconds: x.assumingMemoryBound(to: Int64.self).pointee)
+        return 0
+    }
+    guard type == UInt32(SQLITE_TRACE_STMT) else { return 0 }
     handle.traced(sql: String(cString: x.assumingMemoryBound(to: CChar.self)), statement: OpaquePointer(p))
     return 0
 }
