@@ -99,6 +99,32 @@ extension MonitorTests {
     }
 }
 
+extension MonitorTests {
+    func testSQLiteLogIsASeparateLevelOfTheErrorTrace() throws {
+        let errors = LockedBox<[WCDBError]>([])
+        Database.globalTraceError { error in errors.mutate { $0.append(error) } }
+        defer {
+            Database.globalTraceError(nil)
+            Database.setSQLiteLogTrace(enable: false)
+        }
+        XCTAssertThrowsError(try database.exec("SELECT * FROM nowhere"))
+        XCTAssertEqual(errors.value.map(\.level), [.sqlite], "SQLite's log is off by default")
+
+        XCTAssertTrue(Database.setSQLiteLogTrace(enable: true), "installed before SQLite initialized")
+        errors.mutate { $0.removeAll() }
+        XCTAssertThrowsError(try database.exec("SELECT * FROM elsewhere"))
+        let log = try XCTUnwrap(errors.value.first { $0.level == .sqliteLog }, "\(errors.value)")
+        XCTAssertEqual(log.code, 1)
+        XCTAssertTrue(log.message.contains("no such table: elsewhere"), log.message)
+        XCTAssertEqual(errors.value.filter { $0.level == .sqlite }.count, 1, "the thrown error is still reported once")
+
+        Database.setSQLiteLogTrace(enable: false)
+        errors.mutate { $0.removeAll() }
+        XCTAssertThrowsError(try database.exec("SELECT * FROM again"))
+        XCTAssertFalse(errors.value.contains { $0.level == .sqliteLog })
+    }
+}
+
 /// A value shared with a `@Sendable` tracer, guarded by its lock.
 final class LockedBox<Value>: @unchecked Sendable {  // `stored` is only touched under `lock`.
     private let lock = NSLock()

@@ -82,6 +82,7 @@ public final class Handle {
     /// Opens the connection (read-write, create). Does not apply any config.
     public func open() throws {
         if db != nil { return }
+        SQLiteLog.installBeforeFirstOpen()
         var pointer: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &pointer, flags, nil)

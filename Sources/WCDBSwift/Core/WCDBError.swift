@@ -20,6 +20,9 @@ public struct WCDBError: Error, Sendable, CustomStringConvertible {
         case abort = "Abort"
         /// Not fatal: reported, then the operation carried on.
         case warning = "Warning"
+        /// An entry of SQLite's own error log (`SQLITE_CONFIG_LOG`), reported to the global error tracer
+        /// when `Database.setSQLiteLogTrace(enable:)` turned it on. Never thrown.
+        case sqliteLog = "SQLiteLog"
     }
 
     public var level: Level
