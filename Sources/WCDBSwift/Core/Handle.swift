@@ -62,6 +62,8 @@ public final class Handle {
     var collectsPerformance = false
     var performanceSQLs: [String: Int] = [:]
     var performanceStart: UInt64 = 0
+    /// Kept alive while attached: the progress handler holds it unretained.
+    var attachedCancellationSignal: CancellationSignal?
 
     public init(path: String) {
         self.path = path

@@ -1,0 +1,21 @@
+import CSQLCipher
+
+extension Database {
+    /// The directory SQLite puts its temporary files in, for every connection of the process
+    /// (WCDB 2.x; `PRAGMA temp_store_directory`), or nil for the system default. Set it before opening
+    /// databases: SQLite reads it without a lock. Returns false (and changes nothing) when the directory
+    /// does not exist or is not writable.
+    @discardableResult
+    public static func setDefaultTemporaryDirectory(_ directory: String?) -> Bool {
+        let handle = Handle(path: ":memory:")
+        defer { handle.close() }
+        let value = directory.map { "'" + $0.replacingOccurrences(of: "'", with: "''") + "'" } ?? "''"
+        do {
+            try handle.open()
+            try handle.exec("PRAGMA temp_store_directory = \(value)")
+            return true
+        } catch {
+            return false
+        }
+    }
+}

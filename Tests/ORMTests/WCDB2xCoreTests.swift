@@ -1,0 +1,65 @@
+import Foundation
+import WCDBSwift
+import XCTest
+
+/// WCDB 2.x's core calls: configs by priority, cancellation signals, the temporary directory.
+final class WCDB2xCoreTests: DatabaseTestCase {
+    func testConfigsRunByPriority() throws {
+        let ran = LockedBox<[String]>([])
+        database.setConfig(named: "low", withInvocation: { _ in ran.mutate { $0.append("low") } }, withPriority: .low)
+        database.setConfig(named: "high", withInvocation: { handle in
+            ran.mutate { $0.append("high") }
+            try handle.exec(StatementPragma().pragma(.secureDelete).to(true))
+        }, withPriority: .high)
+        database.setConfig(named: "default", withInvocation: { _ in ran.mutate { $0.append("default") } })
+        XCTAssertEqual(try rows("PRAGMA secure_delete")[0][0], .integer(1))
+        XCTAssertEqual(Array(ran.value.prefix(3)), ["high", "default", "low"])
+        XCTAssertLessThan(ConfigPriority.highest.order, 0, "before the built-in basic config")
+    }
+
+    func testCancellationSignalStopsARunningStatement() throws {
+        let signal = Handle.CancellatiionSignal()
+        let started = Date()
+        XCTAssertThrowsError(try database.run(transaction: { handle in
+            handle.attach(cancellationSignal: signal)
+            defer { handle.detachCancellationSignal() }
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { signal.cancel() }
+            // Counts to a billion: minutes unless stopped.
+            _ = try handle.scalar("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000000000) SELECT count(*) FROM n")
+        })) { error in
+            XCTAssertEqual((error as? WCDBError)?.code, 9, "SQLITE_INTERRUPT: \(error)")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10)
+        XCTAssertTrue(signal.isCancelled)
+
+        // Detached, the handle runs normally again.
+        try database.run(transaction: { handle in
+            XCTAssertEqual(try handle.scalar("SELECT 40 + 2"), .integer(42))
+        })
+        // A signal cancelled before the statement stops it at once.
+        let early = Handle.CancellationSignal()
+        early.cancel()
+        try database.exec("CREATE TABLE t(a)")
+        // Outside a transaction: SQLite rolls an explicit transaction back by itself when it interrupts a write.
+        try database.withHandle(forWriting: true) { handle in
+            handle.attach(cancellationSignal: early)
+            defer { handle.detachCancellationSignal() }
+            // More than one check interval of VM steps (a statement shorter than that can finish).
+            XCTAssertThrowsError(try handle.exec("INSERT INTO t WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000) SELECT i FROM n"))
+        }
+        XCTAssertEqual(try rows("SELECT count(*) FROM t")[0][0], .integer(0))
+    }
+
+    func testDefaultTemporaryDirectory() throws {
+        defer { Database.setDefaultTemporaryDirectory(nil) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let temporary = directory.appendingPathComponent("it's temp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        XCTAssertTrue(Database.setDefaultTemporaryDirectory(temporary.path))
+        XCTAssertEqual(try rows("PRAGMA temp_store_directory")[0][0].stringValue, temporary.path)
+        XCTAssertFalse(Database.setDefaultTemporaryDirectory(directory.appendingPathComponent("missing").path))
+        XCTAssertEqual(try rows("PRAGMA temp_store_directory")[0][0].stringValue, temporary.path, "unchanged")
+        XCTAssertTrue(Database.setDefaultTemporaryDirectory(nil))
+        XCTAssertEqual(try rows("PRAGMA temp_store_directory").first?.first?.stringValue ?? "", "")
+    }
+}
