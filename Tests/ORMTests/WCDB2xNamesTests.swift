@@ -157,6 +157,24 @@ final class WCDB2xNamesTests: DatabaseTestCase {
         XCTAssertThrowsError(try database.getRows(from: StatementSelect().select(Column.all).from("missing")))
     }
 
+    func testUpdateWithValueLists() throws {
+        try database.update(table: TestObject.name, on: TestObject.Properties.variable2, with: "first",
+                            where: TestObject.Properties.variable1 == 1)
+        try database.update(table: TestObject.name, on: [TestObject.Properties.variable1, TestObject.Properties.variable2],
+                            with: 3, "second", where: TestObject.Properties.variable1 == 2)
+        try database.update(table: TestObject.name, on: TestObject.Properties.variable1, TestObject.Properties.variable2,
+                            with: 4, "third", where: TestObject.Properties.variable1 == 3)
+        XCTAssertEqual(try names(), ["first", "third"])
+        // The array forms still take a row, not one array value.
+        try database.update(table: TestObject.name, on: TestObject.Properties.variable2, with: ["row"],
+                            where: TestObject.Properties.variable1 == 1)
+        try database.update(table: TestObject.name, on: [TestObject.Properties.variable2], with: ["row too"],
+                            where: TestObject.Properties.variable1 == 4)
+        XCTAssertEqual(try names(), ["row", "row too"])
+        XCTAssertThrowsError(try database.update(table: TestObject.name, on: TestObject.Properties.variable2,
+                                                 with: 1, 2), "two values for one column")
+    }
+
     func testOrderSpellings() throws {
         XCTAssertEqual(TestObject.Properties.variable1.order(.descending).description,
                        TestObject.Properties.variable1.asOrder(by: .descending).description)
