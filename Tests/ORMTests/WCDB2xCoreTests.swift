@@ -63,3 +63,41 @@ final class WCDB2xCoreTests: DatabaseTestCase {
         XCTAssertEqual(try rows("PRAGMA temp_store_directory").first?.first?.stringValue ?? "", "")
     }
 }
+
+extension WCDB2xCoreTests {
+    func testPausableTransactionYieldsToOtherWriters() throws {
+        try database.exec("CREATE TABLE work(i INTEGER)")
+        try database.exec("CREATE TABLE other(at INTEGER)")
+        let segments = LockedBox(0)
+        let finished = LockedBox<Int?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let database = self.database!
+        DispatchQueue.global().async {
+            var count = 0
+            do {
+                try database.run(pausableTransaction: { handle, stop, isNewTransaction in
+                    if isNewTransaction { segments.mutate { $0 += 1 } }
+                    count += 1
+                    try handle.exec("INSERT INTO work VALUES(\(count))")
+                    usleep(1_000)
+                    stop = count == 200
+                })
+                finished.mutate { $0 = count }
+            } catch {
+                XCTFail("\(error)")
+            }
+            done.signal()
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while segments.value == 0 && Date() < deadline { usleep(1_000) }
+        // A writer from another thread gets in while the pausable transaction is still running.
+        try database.exec("INSERT INTO other SELECT count(*) FROM work")
+        XCTAssertEqual(done.wait(timeout: .now() + 30), .success)
+        XCTAssertEqual(finished.value, 200)
+        XCTAssertGreaterThanOrEqual(segments.value, 2, "it paused for the other writer")
+        let seen = try rows("SELECT at FROM other")[0][0].int64Value
+        XCTAssertGreaterThan(seen, 0, "the other writer saw the committed segment")
+        XCTAssertLessThan(seen, 200, "and got in before the pausable transaction ended")
+        XCTAssertEqual(try rows("SELECT count(*) FROM work")[0][0], .integer(200))
+    }
+}
