@@ -101,3 +101,45 @@ extension WCDB2xCoreTests {
         XCTAssertEqual(try rows("SELECT count(*) FROM work")[0][0], .integer(200))
     }
 }
+
+extension WCDB2xCoreTests {
+    func testHandleLevelStatementCalls() throws {
+        try database.create(table: TestObject.name, of: TestObject.self)
+        try database.run(transaction: { handle in
+            let insert = StatementInsert().insert(intoTable: TestObject.name, with: Column(named: "variable1"), Column(named: "variable2"))
+                .values(Expression.bindParameter, Expression.bindParameter)
+            try handle.prepare(insert)
+            for (key, name) in [(1, "one"), (2, nil), (3, "three")] as [(Int, String?)] {
+                handle.reset()
+                handle.bind(key, toIndex: 1)
+                handle.bind(name, toIndex: 2)
+                try handle.step()
+                XCTAssertEqual(handle.changes, 1)
+                XCTAssertEqual(handle.lastInsertedRowID, Int64(key))
+            }
+            handle.finalize()
+
+            try handle.prepare(StatementSelect().select(Column.all).from(TestObject.name).order(by: Column(named: "variable1").order(.ascending)))
+            XCTAssertEqual(handle.columnCount(), 2)
+            XCTAssertEqual(handle.columnName(atIndex: 1), "variable2")
+            XCTAssertEqual(handle.index(byName: "variable2"), 1)
+            XCTAssertTrue(try handle.step())
+            XCTAssertEqual(handle.columnType(byName: "variable2"), .text)
+            XCTAssertEqual(handle.columnType(byName: "missing"), .null)
+            XCTAssertEqual(handle.value(atIndex: 0), .integer(1))
+            XCTAssertEqual(handle.value(byName: "variable2", of: String.self), "one")
+            XCTAssertTrue(try handle.step())
+            XCTAssertEqual(handle.columnType(byName: "variable2"), .null)
+            XCTAssertNil(handle.value(atIndex: 1, of: String.self))
+            XCTAssertEqual(handle.oneRowValue(), [.integer(2), .null])
+            XCTAssertEqual(try handle.multiRowsValue(), [[.integer(3), .text("three")]], "the rest of the rows")
+            handle.finalize()
+            XCTAssertThrowsError(try handle.step(), "no statement prepared")
+
+            let cached = try handle.getOrCreatePreparedStatement(with: StatementSelect().select(Column.all).from(TestObject.name))
+            XCTAssertEqual(try cached.extractAllObjects(of: TestObject.self), [TestObject(1, "one"), TestObject(2, nil), TestObject(3, "three")])
+            let again = try handle.getOrCreatePreparedStatement(with: StatementSelect().select(Column.all).from(TestObject.name))
+            XCTAssertTrue(cached === again, "prepared once per handle")
+        })
+    }
+}

@@ -64,6 +64,8 @@ public final class Handle {
     var performanceStart: UInt64 = 0
     /// Kept alive while attached: the progress handler holds it unretained.
     var attachedCancellationSignal: CancellationSignal?
+    /// The statement of WCDB 2.x's handle-level calls (`prepare(_:)` of a WINQ statement, `step()`, …).
+    var mainStatement: HandleStatement?
 
     public init(path: String) {
         self.path = path
