@@ -199,6 +199,23 @@ final class WCDB2xNamesTests: DatabaseTestCase {
         }
     }
 
+    func testTableReadsAndValueNames() throws {
+        let table = try database.getTable(named: TestObject.name, of: TestObject.self)
+        let rows: MultiRowsValue = try table.getRows()
+        XCTAssertEqual(rows[row: 1, column: 1].stringValue, "two")
+        XCTAssertEqual(rows[row: 0], [.integer(1), .text("one")])
+        let row: OneRowValue = try table.getRow(where: TestObject.Properties.variable1 == 2)
+        XCTAssertEqual(row, [.integer(2), .text("two")])
+        let partial: OneRowValue = try table.getRow(on: TestObject.Properties.variable2, orderBy: [TestObject.Properties.variable1.order(.descending)])
+        XCTAssertEqual(partial, [.text("two")])
+        let value: Value? = try database.getValue(on: TestObject.Properties.variable2, fromTable: TestObject.name)
+        XCTAssertEqual(value?.stringValue, "one")
+        XCTAssertEqual(Value(Int32(5)), .integer(5))
+        let selected = try table.prepareRowSelect(on: TestObject.Properties.variable1).where(TestObject.Properties.variable1 > 1).allRows()
+        XCTAssertEqual(selected, [[.integer(2)]])
+        XCTAssertEqual(try table.prepareRowSelect().allRows().count, 2)
+    }
+
     func testOrderSpellings() throws {
         XCTAssertEqual(TestObject.Properties.variable1.order(.descending).description,
                        TestObject.Properties.variable1.asOrder(by: .descending).description)

@@ -1,0 +1,28 @@
+// WCDB Swift 2.x's table-level reads and value names.
+
+/// One value of a result (WCDB 2.x's name for `FundamentalValue`).
+public typealias Value = FundamentalValue
+
+extension Array where Element == FundamentalRow {
+    /// Row `row` (WCDB 2.x: `rows[row: 0]`).
+    public subscript(row row: Int) -> FundamentalRow { self[row] }
+}
+
+extension Table {
+    /// The first row of this table matching `condition` (empty when none), on `columns` (all by default).
+    public func getRow(on columns: [ColumnResultConvertible] = [Column.all], where condition: Condition? = nil,
+                       orderBy orderList: [OrderBy]? = nil, offset: Offset? = nil) throws -> OneRowValue {
+        try getRow(on: columns, fromTable: name, where: condition, orderBy: orderList, offset: offset)
+    }
+
+    /// The first row of this table matching `condition` on the listed columns.
+    public func getRow(on column: ColumnResultConvertible, _ more: ColumnResultConvertible..., where condition: Condition? = nil,
+                       orderBy orderList: [OrderBy]? = nil, offset: Offset? = nil) throws -> OneRowValue {
+        try getRow(on: [column] + more, fromTable: name, where: condition, orderBy: orderList, offset: offset)
+    }
+
+    /// A chain-call row select on this table.
+    public func prepareRowSelect(on columns: ColumnResultConvertible..., isDistinct: Bool = false) throws -> RowSelect {
+        RowSelect(database: self, columns: columns.isEmpty ? [Column.all] : columns, tables: [name], isDistinct: isDistinct)
+    }
+}
