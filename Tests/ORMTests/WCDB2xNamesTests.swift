@@ -216,6 +216,17 @@ final class WCDB2xNamesTests: DatabaseTestCase {
         XCTAssertEqual(try table.prepareRowSelect().allRows().count, 2)
     }
 
+    func testColumnAllCallAndCreateIndex() throws {
+        XCTAssertEqual(Column.all().description, Column.all.description)
+        XCTAssertEqual(try database.getRows(on: [Column.all()], fromTable: TestObject.name).count, 2)
+        try database.create(index: "byName", with: TestObject.Properties.variable2, forTable: TestObject.name)
+        try database.create(index: "byName", with: TestObject.Properties.variable2, forTable: TestObject.name)  // exists: no error
+        let index: Master? = try database.getObject(fromTable: Master.builtinTableName, where: Master.Properties.name == "byName")
+        XCTAssertEqual(index?.tableName, TestObject.name)
+        XCTAssertEqual(index?.sql, "CREATE INDEX byName ON testTable(variable2)")
+        XCTAssertEqual(try database.getValue(on: TestObject.Properties.variable1.max(), fromTable: TestObject.name).intValue, 2)
+    }
+
     func testOrderSpellings() throws {
         XCTAssertEqual(TestObject.Properties.variable1.order(.descending).description,
                        TestObject.Properties.variable1.asOrder(by: .descending).description)

@@ -26,3 +26,16 @@ extension Table {
         RowSelect(database: self, columns: columns.isEmpty ? [Column.all] : columns, tables: [name], isDistinct: isDistinct)
     }
 }
+
+extension FundamentalValue {
+    /// The value as an `Int` (WCDB 2.x), converted like `int64Value`.
+    public var intValue: Int { Int(truncatingIfNeeded: int64Value) }
+}
+
+extension HandleRepresentable {
+    /// Creates the index `name` on `columns` of `table` if it does not exist (WCDB 2.x).
+    public func create(index name: String, with columns: IndexedColumnConvertible..., forTable table: String) throws {
+        let statement = StatementCreateIndex().create(index: name).ifNotExists().on(table: table).indexesBy(columns)
+        try withHandle(forWriting: true) { handle in try handle.exec(statement.description) }
+    }
+}

@@ -42,7 +42,9 @@ extension Database {
     }
 
     /// Sets (or with nil removes) the process-wide performance tracer. A database's own tracer overrides it.
+    /// `nil` also removes the per-statement tracer of WCDB 2.x's shape, as in 2.x.
     public static func globalTracePerformance(_ tracer: PerformanceTracer?) {
+        if tracer == nil { removeGlobalStatementPerformanceTrace() }
         globalTraceState.withLock { $0.performance = tracer; $0.generation += 1 }
     }
 
@@ -58,7 +60,9 @@ extension Database {
     }
 
     /// Sets (or with nil removes) this database's performance tracer, which overrides the global one.
+    /// `nil` also removes this database's per-statement tracer of WCDB 2.x's shape.
     public func tracePerformance(_ tracer: PerformanceTracer?) {
+        if tracer == nil { removeStatementPerformanceTrace() }
         core.setPerformanceTracer(tracer)
     }
 }

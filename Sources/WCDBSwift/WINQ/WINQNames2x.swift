@@ -64,3 +64,9 @@ extension ColumnDef {
     /// Adds `constraint` (WCDB 2.x spelling of `addConstraint(_:)`).
     public func constraint(_ constraint: ColumnConstraint) -> ColumnDef { addConstraint(constraint) }
 }
+
+extension Column {
+    /// The column itself, so WCDB 2.x's `Column.all()` compiles beside the `Column.all` constant (Swift
+    /// allows no function of the same name as a property).
+    public func callAsFunction() -> Column { self }
+}
