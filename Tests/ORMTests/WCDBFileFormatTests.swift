@@ -119,6 +119,27 @@ final class WCDBFileFormatTests: DatabaseTestCase {
     }
 }
 
+extension WCDBFileFormatTests {
+    func testCoreStatementBindFailureThrowsAtStepUntilCleared() throws {
+        let statement = try database.prepare("INSERT INTO forms(id, numbers) VALUES(?, ?)")
+        defer { statement.finalize() }
+        statement.bind(1, toIndex: 1)
+        statement.bind([Double.nan], toIndex: 2)
+        XCTAssertThrowsError(try statement.step()) { error in
+            XCTAssertEqual((error as? WCDBError)?.operation, "encode")
+        }
+        XCTAssertEqual(try rows("SELECT count(*) FROM forms")[0][0], .integer(0))
+        // A bind that fails and is cleared before stepping leaves no stale error behind.
+        try statement.reset()
+        statement.bind([Double.infinity], toIndex: 2)
+        statement.clearBindings()
+        statement.bind(2, toIndex: 1)
+        statement.bind([0.5], toIndex: 2)
+        XCTAssertFalse(try statement.step())
+        XCTAssertEqual(try rows("SELECT id, numbers FROM forms"), [[.integer(2), .blob(Data("[0.5]".utf8))]])
+    }
+}
+
 private extension WCDBStoredForms {
     func withNumbers(_ numbers: [Double]) -> WCDBStoredForms {
         var copy = self

@@ -217,6 +217,7 @@ public final class Handle {
         // costs a few hundred instructions per call on the row-by-row paths.
         if sqlite3_stmt_busy(statement.stmt) != 0 { sqlite3_reset(statement.stmt) }
         sqlite3_clear_bindings(statement.stmt)
+        statement.pendingBindFailure = nil
         return listForReset(statement)
     }
 

@@ -248,6 +248,7 @@ public final class HandleStatement {
     @inlinable
     public func clearBindings() {
         sqlite3_clear_bindings(stmt)
+        pendingBindFailure = nil
     }
 
     /// Finalizes the statement. Using it afterwards is a programming error.
