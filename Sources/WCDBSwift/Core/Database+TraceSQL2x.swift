@@ -16,18 +16,14 @@ enum TracingHandle {
         return key
     }()
 
+    /// What the tracer may ask about; read only on the tracing thread, while the tracer runs.
     struct Current {
-        let tag: Int?
-        let path: String
-        let handleID: UInt64
-        let fullSQL: Bool
+        unowned let handle: Handle
         let statement: OpaquePointer?
     }
 
     static func withCurrent(_ handle: Handle, statement: OpaquePointer?, _ body: () -> Void) {
-        var current = Current(tag: handle.tag, path: handle.path,
-                              handleID: UInt64(UInt(bitPattern: ObjectIdentifier(handle).hashValue)),
-                              fullSQL: handle.core?.fullSQLTrace ?? false, statement: statement)
+        var current = Current(handle: handle, statement: statement)
         let previous = pthread_getspecific(key)
         withUnsafeMutablePointer(to: &current) { pointer in
             pthread_setspecific(key, pointer)
@@ -78,9 +74,12 @@ extension Database {
 
     private static func sqlTracer(adapting tracer: @escaping SQLExecutionTracer) -> SQLTracer {
         { sql in
+            // Looked up only for a tracer of this shape: the seeds' tracer pays two thread-local writes.
             let context = TracingHandle.current { current in
-                (current.tag ?? 0, current.path, current.handleID,
-                 current.fullSQL ? TracingHandle.expandedSQL(of: current.statement) : "")
+                let handle = current.handle
+                let fullSQL = handle.core?.fullSQLTrace ?? false
+                return (handle.tag ?? 0, handle.path, UInt64(UInt(bitPattern: ObjectIdentifier(handle).hashValue)),
+                        fullSQL ? TracingHandle.expandedSQL(of: current.statement) : "")
             }
             guard let (tag, path, handleID, info) = context else { return tracer(0, "", 0, sql, "") }
             tracer(tag, path, handleID, sql, info)
