@@ -125,6 +125,45 @@ extension MonitorTests {
     }
 }
 
+extension MonitorTests {
+    struct Operation: Sendable {
+        let path: String
+        let tag: Int?
+        let operation: DatabaseOperation
+        let info: [String: FundamentalValue]
+    }
+
+    func testDatabaseOperationTrace() throws {
+        let path = directory.appendingPathComponent("operations.db").path
+        let seen = LockedBox<[Operation]>([])
+        Database.globalTraceDatabaseOperation { database, operation, info in
+            guard database.path == path else { return }
+            seen.mutate { $0.append(Operation(path: database.path, tag: database.tag, operation: operation, info: info)) }
+        }
+        defer { Database.globalTraceDatabaseOperation(nil) }
+        let database = Database(at: path)
+        let again = Database(at: path)
+        database.tag = 11
+        try database.create(table: TestObject.name, of: TestObject.self)
+        try database.exec("CREATE INDEX byName ON testTable(variable2)")
+        XCTAssertEqual(seen.value.map(\.operation), [.Create, .SetTag, .OpenHandle], "one Create per path")
+        XCTAssertEqual(seen.value[1].tag, 11)
+        let firstOpen = seen.value[2].info
+        XCTAssertEqual(firstOpen[Database.OperationInfoKeyHandleCount]?.intValue, 1)
+        XCTAssertGreaterThan(firstOpen[Database.OperationInfoKeyHandleOpenTime]?.intValue ?? 0, 0)
+        XCTAssertEqual(firstOpen[Database.OperationInfoKeyTableCount]?.intValue, 0, "a new file")
+
+        database.close()
+        try again.insert(TestObject(1, "one"), intoTable: TestObject.name)
+        let reopen = try XCTUnwrap(seen.value.last)
+        XCTAssertEqual(reopen.operation, .OpenHandle)
+        XCTAssertEqual(reopen.info[Database.OperationInfoKeyTableCount]?.intValue, 2, "testTable and sqlite_sequence")
+        XCTAssertEqual(reopen.info[Database.OperationInfoKeyIndexCount]?.intValue, 1)
+        XCTAssertEqual(reopen.info[Database.OperationInfoKeyTriggerCount]?.intValue, 0)
+        again.close()
+    }
+}
+
 /// A value shared with a `@Sendable` tracer, guarded by its lock.
 final class LockedBox<Value>: @unchecked Sendable {  // `stored` is only touched under `lock`.
     private let lock = NSLock()

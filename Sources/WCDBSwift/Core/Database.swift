@@ -39,7 +39,9 @@ public final class Database: HandleRepresentable, Sendable {
     public init(withPath path: String) {
         let expanded = Database.normalize(path)
         Database.createDirectory(forFile: expanded)
+        let isNew = DatabaseRegistry.shared.existingCore(forPath: expanded) == nil
         self.core = DatabaseRegistry.shared.core(forPath: expanded)
+        if isNew { DatabaseOperationTrace.report(core, .Create) }
     }
 
     /// A database at a file URL (missing directories are created).
@@ -66,7 +68,10 @@ public final class Database: HandleRepresentable, Sendable {
     /// The tag shared by every object of this path.
     public var tag: Tag? {
         get { core.tag }
-        set { core.tag = newValue }
+        set {
+            core.tag = newValue
+            DatabaseOperationTrace.report(core, .SetTag)
+        }
     }
 
     /// Whether a handle has been opened (and the database not closed since).

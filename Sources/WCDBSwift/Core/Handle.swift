@@ -66,6 +66,8 @@ public final class Handle {
     var attachedCancellationSignal: CancellationSignal?
     /// The statement of WCDB 2.x's handle-level calls (`prepare(_:)` of a WINQ statement, `step()`, …).
     var mainStatement: HandleStatement?
+    /// How long the last `sqlite3_open_v2` took (for the database-operation trace).
+    var openNanoseconds: UInt64 = 0
 
     public init(path: String) {
         self.path = path
@@ -89,7 +91,9 @@ public final class Handle {
         SQLiteLog.installBeforeFirstOpen()
         var pointer: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let openStart = monotonicNanoseconds()
         let rc = sqlite3_open_v2(path, &pointer, flags, nil)
+        openNanoseconds = monotonicNanoseconds() &- openStart
         if rc != SQLITE_OK {
             let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
             let extended = pointer.map { sqlite3_extended_errcode($0) } ?? rc

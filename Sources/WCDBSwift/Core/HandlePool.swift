@@ -346,6 +346,7 @@ extension DatabaseCore {
         }
         if !handle.isOpened {
             try open(handle, with: setup)
+            DatabaseOperationTrace.openedHandle(handle, of: self)
             condition.lock()
             openedStorage = true
             condition.unlock()
