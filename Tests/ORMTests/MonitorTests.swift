@@ -164,6 +164,60 @@ extension MonitorTests {
     }
 }
 
+extension MonitorTests {
+    struct Busy: Sendable {
+        let tag: Int
+        let path: String
+        let tid: UInt64
+        let sql: String
+    }
+
+    func testBusyTraceReportsAWaitOnSQLitesLock() throws {
+        try database.create(table: TestObject.name, of: TestObject.self)
+        database.tag = 3
+        let reports = LockedBox<[Busy]>([])
+        Database.globalTraceBusy({ tag, path, tid, sql in
+            reports.mutate { $0.append(Busy(tag: tag, path: path, tid: tid, sql: sql)) }
+        }, timeOut: 0.05)
+        defer { Database.globalTraceBusy(nil, timeOut: 0) }
+
+        // Another connection (as another process would) holds the write lock for 300 ms.
+        let other = Handle(path: database.path)
+        let otherBox = LockedBox(other)  // used by one thread at a time: here, then the release below
+        try other.open()
+        try other.exec("BEGIN IMMEDIATE")
+        let released = DispatchSemaphore(value: 0)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) {
+            try? otherBox.value.exec("COMMIT")
+            released.signal()
+        }
+        let started = Date()
+        try database.insert(TestObject(1, "waited"), intoTable: TestObject.name)
+        XCTAssertGreaterThan(Date().timeIntervalSince(started), 0.2, "it waited for the lock")
+        XCTAssertEqual(released.wait(timeout: .now() + 10), .success)
+        other.close()
+
+        XCTAssertEqual(reports.value.count, 1, "one report per wait: \(reports.value)")
+        let busy = try XCTUnwrap(reports.value.first)
+        XCTAssertEqual(busy.tag, 3)
+        XCTAssertEqual(busy.path, database.path)
+        XCTAssertNotEqual(busy.tid, 0)
+        XCTAssertTrue(busy.sql.hasPrefix("INSERT"), busy.sql)
+
+        // Off again: a short wait is not reported, and still waited out.
+        Database.globalTraceBusy(nil, timeOut: 0)
+        reports.mutate { $0.removeAll() }
+        try other.open()
+        try other.exec("BEGIN IMMEDIATE")
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { try? otherBox.value.exec("COMMIT"); released.signal() }
+        try database.insert(TestObject(2, "waited too"), intoTable: TestObject.name)
+        XCTAssertEqual(released.wait(timeout: .now() + 10), .success)
+        other.close()
+        XCTAssertTrue(reports.value.isEmpty)
+        XCTAssertEqual(try rows("SELECT count(*) FROM testTable")[0][0], .integer(2))
+    }
+}
+
 /// A value shared with a `@Sendable` tracer, guarded by its lock.
 final class LockedBox<Value>: @unchecked Sendable {  // `stored` is only touched under `lock`.
     private let lock = NSLock()

@@ -68,6 +68,8 @@ public final class Handle {
     var mainStatement: HandleStatement?
     /// How long the last `sqlite3_open_v2` took (for the database-operation trace).
     var openNanoseconds: UInt64 = 0
+    /// Whether this connection waits with the busy tracer's handler (else the pool's busy timeout).
+    var busyTraceInstalled = false
 
     public init(path: String) {
         self.path = path
@@ -117,6 +119,8 @@ public final class Handle {
         for weak in uncached { weak.statement?.finalize() }
         uncached.removeAll()
         if traceMask != 0 { sqlite3_trace_v2(db, 0, nil, nil) }
+        traceMask = 0
+        busyTraceInstalled = false
         sqlite3_close_v2(db)
         self.db = nil
         HandleCounter.shared.closed()
@@ -312,6 +316,11 @@ public final class Handle {
         self.performanceTracer = performance
         self.collectsPerformance = performance != nil
         var mask: UInt32 = (sqlTracer != nil || performance != nil) ? UInt32(SQLITE_TRACE_STMT) : 0
+        let tracesBusy = BusyTrace.isOn
+        if tracesBusy != busyTraceInstalled {
+            busyTraceInstalled = tracesBusy
+            BusyTrace.install(on: db, handle: self, tracing: tracesBusy)
+        }
         if StatementPerformance.isOn(forPath: path) {
             mask |= UInt32(SQLITE_TRACE_PROFILE)
             StatementPerformance.resetPageCounts(of: db)
