@@ -3,58 +3,76 @@ import Foundation
 import WCDBTestSupport
 import XCTest
 
-/// The CRUD layer lifts WINQ's literals out of WHERE/LIMIT/OFFSET into bound values, so a query that
-/// differs only in its values reuses one prepared statement. These tests pin what is lifted, what is
-/// kept, and that a lifted query returns exactly what the literal SQL returns.
+/// WINQ expressions carry the values they compare with as bound values (`Expression.boundValues`), so a
+/// query that differs only in its values reuses one prepared statement. These tests pin what is bound,
+/// what stays in the text, and that a bound query returns exactly what the literal SQL returns.
 final class LiteralLiftingTests: DatabaseTestCase {
-    // MARK: The rewrite itself
+    // MARK: The values in the tree
 
-    private func lift(_ condition: ExpressionConvertible) -> LiftedClause? {
-        LiftedClause(lifting: condition.asExpression().description)
+    private struct Lifted {
+        let sql: String
+        let values: [FundamentalValue]
     }
 
-    func testComparisonsInListsAndLikeLiftEveryValueInTextOrder() throws {
+    /// The condition as the CRUD layer runs it: its text with `?`, and the values bound to them.
+    private func lift(_ condition: ExpressionConvertible) -> Lifted? {
+        let (tail, values) = ClauseTail(condition: condition, orderBy: nil, limit: nil, offset: nil).liftingLiterals()
+        let expression = condition.asExpression()
+        guard !expression.hasOwnParameters else { return nil }
+        return Lifted(sql: tail.condition!.asExpression().description, values: values)
+    }
+
+    func testComparisonsInListsAndLikeBindEveryValueInTextOrder() throws {
         let id = Column(named: "id"), name = Column(named: "name")
         let lifted = try XCTUnwrap(lift(id > 3 && name.like("a'b%", escape: "\\") || id.in(1, -2, 3.5)))
         XCTAssertFalse(lifted.sql.contains("3") || lifted.sql.contains("a''b"), lifted.sql)
-        XCTAssertEqual(lifted.values, [.integer(3), .text("a'b%"), .text("\\"), .integer(1), .integer(2), .double(3.5)])
-        XCTAssertTrue(lifted.sql.contains("-?"), "a negative literal keeps its minus: \(lifted.sql)")
+        XCTAssertEqual(lifted.values, [.integer(3), .text("a'b%"), .text("\\"), .integer(1), .integer(-2), .double(3.5)])
+        XCTAssertEqual(lifted.sql, "(((id > ?) AND (name LIKE ? ESCAPE ?)) OR (id IN (?, ?, ?)))")
     }
 
-    func testBlobsAndStringsWithNULAreLiftedAsTheirBytes() throws {
+    func testBlobsAndStringsWithNULAreBoundAsTheirBytes() throws {
         let blob = Data([0x00, 0xFF, 0x27, 0x3F])
         let lifted = try XCTUnwrap(lift(Column(named: "data") == blob))
         XCTAssertEqual(lifted.values, [.blob(blob)])
-        // A string with NUL prints as CAST(X'…' AS TEXT): the cast's argument stays in the text.
         let withNUL = try XCTUnwrap(lift(Column(named: "name") == "a\u{0}b"))
-        XCTAssertEqual(withNUL.values, [])
-        XCTAssertTrue(withNUL.sql.contains("CAST(X'"), withNUL.sql)
+        XCTAssertEqual(withNUL.values, [.text("a\u{0}b")])
+        XCTAssertEqual(withNUL.sql, "(name = ?)")
+        // Printed for people, the string with NUL still round-trips as a CAST blob.
+        XCTAssertEqual((Column(named: "name") == "a\u{0}b").asExpression().description, "(name = CAST(X'610062' AS TEXT))")
     }
 
-    func testFunctionArgumentsNullKeywordsAndOddNumbersStayInTheText() throws {
-        let name = Column(named: "name")
-        let lifted = try XCTUnwrap(lift(name.substr(start: 1, length: 3) == "abc" && name.isNull() == false))
+    func testFunctionArgumentsArithmeticNullKeywordsStayInTheText() throws {
+        let name = Column(named: "name"), a = Column(named: "a")
+        let lifted = try XCTUnwrap(lift(name.substr(start: 1, length: 3) == "abc" && (a + 1) == 5))
         XCTAssertTrue(lifted.sql.contains("substr(name, 1, 3)"), "an expression index on substr(name, 1, 3) must still match: \(lifted.sql)")
-        XCTAssertEqual(lifted.values.first, FundamentalValue.text("abc"))
-        XCTAssertTrue(try XCTUnwrap(lift(name.isNull())).sql.contains("NULL"))
-        XCTAssertEqual(try XCTUnwrap(lift(Column(named: "a") == Expression.currentTimestamp)).values, [])
-        // Int64.min prints as -9223372036854775808: 9223372036854775808 is no Int64, so it stays.
-        XCTAssertEqual(try XCTUnwrap(lift(Column(named: "a") == Int64.min)).values, [])
-        XCTAssertEqual(try XCTUnwrap(lift(Column(named: "a") == Double.infinity)).values, [])
+        XCTAssertTrue(lifted.sql.contains("(a + 1)"), "an expression index on a + 1 must still match: \(lifted.sql)")
+        XCTAssertEqual(lifted.values, [.text("abc"), .integer(5)])
+        XCTAssertEqual(try XCTUnwrap(lift(name.isNull())).sql, "name IS NULL")
+        XCTAssertEqual(try XCTUnwrap(lift(a == Expression.currentTimestamp)).values, [])
+        // Values that used to print oddly are bound exactly.
+        XCTAssertEqual(try XCTUnwrap(lift(a == Int64.min)).values, [.integer(Int64.min)])
+        XCTAssertEqual(try XCTUnwrap(lift(a == Double.infinity)).values, [.double(.infinity)])
+        // On request, a compared value stays in the text, for the planner.
+        let inlined = try XCTUnwrap(lift(a == Expression(inlining: 1)))
+        XCTAssertEqual(inlined.sql, "(a = 1)")
+        XCTAssertEqual(inlined.values, [])
     }
 
-    func testSubqueriesAndOwnBindParametersAreNotLifted() {
+    func testSubqueriesKeepTheirTextAndOwnBindParametersAreNotLifted() throws {
         let inner = StatementSelect().select(Column(named: "id")).from("owner").order(by: Expression(with: 1)).limit(1)
-        XCTAssertNil(lift(Column(named: "id").in(inner)))
+        let lifted = try XCTUnwrap(lift(Column(named: "id").in(inner) && Column(named: "x") == 3))
+        XCTAssertEqual(lifted.sql, "((id IN (SELECT id FROM owner ORDER BY 1 LIMIT 1)) AND (x = ?))")
         XCTAssertNil(lift(Column(named: "id") == Expression.bindParameter))
         XCTAssertNil(lift(Column(named: "id") == Expression.bindParameter(named: "k")))
+        XCTAssertNil(lift(Expression.function("lower", Expression.bindParameter) == "a"))
     }
 
-    func testQuotedNamesAndCommentsAreCopiedVerbatim() throws {
+    func testQuotedNamesAreCopiedVerbatim() throws {
         let odd = Column(named: "we?ird 'col' 42")
         let lifted = try XCTUnwrap(lift(odd == 7))
         XCTAssertTrue(lifted.sql.contains("\"we?ird 'col' 42\""), lifted.sql)
         XCTAssertEqual(lifted.values, [.integer(7)])
+        XCTAssertEqual((odd == "x'y").asExpression().description, "(\"we?ird 'col' 42\" = 'x''y')")
     }
 
     // MARK: Through the CRUD API, on a real database

@@ -103,7 +103,7 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
     }
 
     public func asExpression() -> Expression {
-        storage.tableName == nil ? Expression(sql: storage.quotedName, level: .primary) : asColumn().asExpression()
+        storage.tableName == nil ? Expression(sql: storage.quotedName, level: .primary, hasOwnParameters: false) : asColumn().asExpression()
     }
 
     /// The column, or `expr AS name` when redirected.
