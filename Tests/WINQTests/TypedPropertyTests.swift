@@ -25,7 +25,7 @@ final class TypedPropertyTests: XCTestCase {
         let missing: Int? = nil
         XCTAssertEqual((M.localID == missing).description, "localID IS NULL")
         XCTAssertEqual((Column(named: "a") != Expression.null).description, "a IS NOT NULL")
-        XCTAssertEqual((M.localID == nil && M.score > 1).description, "(localID IS NULL AND (score > 1))")
+        XCTAssertEqual((M.localID == nil && M.score > 1).description, "((localID IS NULL) AND (score > 1))")
         let optional: Int? = 5
         XCTAssertEqual((M.localID == optional).description, "(localID = 5)")
         XCTAssertEqual((M.content == "it's").description, "(content = 'it''s')")

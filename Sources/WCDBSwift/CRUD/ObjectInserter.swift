@@ -2,7 +2,7 @@
 ///
 /// The SQL is built once per (model, table, conflict behaviour, property set) and cached in the
 /// binding; the statement stays prepared in each handle's cache. Objects are bound by position with the
-/// generated encoder; an object that asks for auto-increment gets NULL in its primary key so SQLite
+/// generated encoder; an object that asks for auto-increment gets NULL in its integer primary key so SQLite
 /// assigns the next rowid, which is then reported back (`lastInsertedRowID`, and the key itself for
 /// classes and for the `inout` variants).
 @usableFromInline
@@ -50,7 +50,7 @@ struct ObjectInserter<Object: TableEncodable> {
             Object.bindAll(object, to: statement)
         }
         var assignsRowID = false
-        if let autoIncrementParameter, object.isAutoIncrement {
+        if let autoIncrementParameter, Object.insertsWithNewRowID(object) {
             statement.bindNull(toIndex: autoIncrementParameter)
             assignsRowID = true
         }

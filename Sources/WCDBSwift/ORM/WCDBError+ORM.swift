@@ -1,7 +1,7 @@
 extension WCDBError {
     /// A partial select left out a property that has no default value to fall back to.
     public static func unselectedProperty(_ property: String, of model: String) -> WCDBError {
-        .interface("\(model).\(property) was not selected and has no default value to fall back to; select it, make it optional, or give it a default value",
+        .interface("\(model).\(property) was not selected and is not optional, so the object can't be built (WCDB's rule for partial selects); select it, or declare it optional",
                    operation: "decode")
     }
 }
