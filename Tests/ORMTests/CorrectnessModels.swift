@@ -67,3 +67,26 @@ struct Measure: TableCodable {
     var id: Int = 0
     var a: Int = 0
 }
+
+/// A column whose conflicts are ignored, so an insert can change nothing.
+struct UniqueName: TableCodable {
+    // @PrimaryKey
+    var id: Int? = nil
+    // @Unique(onConflict: .ignore)
+    var name: String = ""
+}
+
+/// The same table as `UniqueName`, declared later with a constraint the existing column lacks.
+struct UniqueNameStricter: TableCodable {
+    // @PrimaryKey
+    var id: Int? = nil
+    // @Unique(onConflict: .ignore) @NotNull @Collate("NOCASE")
+    var name: String = ""
+}
+
+/// A virtual table whose annotations SQLite's FTS module can't keep.
+// @VirtualTable(module: "fts4")
+struct AnnotatedSearch: TableCodable {
+    // @NotNull
+    var body: String = ""
+}

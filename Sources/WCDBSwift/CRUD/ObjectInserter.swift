@@ -14,7 +14,8 @@ struct ObjectInserter<Object: TableEncodable> {
     @usableFromInline let autoIncrementParameter: Int32?
 
     @usableFromInline
-    init(properties: [PropertyConvertible]?, table: String, orReplace: Bool) {
+    init(properties: [PropertyConvertible]?, table: String, orReplace: Bool) throws {
+        try properties.checkBelong(to: Object.self, operation: "insert")
         let binding = Object.objectRelationalMapping
         let statement = binding.statements.statement(orReplace ? .insertOrReplace : .insert, table: table, properties: properties) {
             let columns = (properties?.map { $0.asProperty() } ?? binding.properties).map { $0.asColumn() }
@@ -59,17 +60,22 @@ struct ObjectInserter<Object: TableEncodable> {
         return assignsRowID ? handle.lastInsertedRowID : nil
     }
 
-    /// Inserts every object; several run inside one embedded transaction.
-    @inlinable
-    func insert(_ objects: [Object], on database: some HandleRepresentable) throws {
+    /// Inserts every object; several run inside one embedded transaction. Returns the rows SQLite
+    /// reports changed.
+    @inlinable @discardableResult
+    func insert(_ objects: [Object], on database: some HandleRepresentable) throws -> Int {
+        var changes = 0
         try database.forEachBatched(objects, statement: sql) { object, statement, handle in
-            if let rowID = try insert(object, with: statement, on: handle) {
+            let rowID = try insert(object, with: statement, on: handle)
+            changes += handle.changes
+            if let rowID {
                 // Classes see both updates; for structs this touches a copy, as WCDB does.
                 var reported = object
                 Object.assignInsertedRowID(rowID, to: &reported)
                 reported.lastInsertedRowID = rowID
             }
         }
+        return changes
     }
 
     /// Inserts one object and writes the assigned rowid back into it.

@@ -4,6 +4,7 @@ extension HandleRepresentable {
     public func update<Object: TableEncodable>(table: String, on properties: [PropertyConvertible], with object: Object,
                                                where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                                                limit: Limit? = nil, offset: Offset? = nil) throws {
+        try properties.checkBelong(to: Object.self, operation: "update")
         let update = UpdateStatementBuilder(table: table, properties: properties.map { $0.asProperty() },
                                             tail: ClauseTail(condition: condition, orderBy: orderList, limit: limit, offset: offset))
         try withHandle(forWriting: true) { handle in

@@ -34,6 +34,7 @@ public struct TypedProperty<Root, Value>: Sendable, CustomStringConvertible, Exp
 
     public var name: String { property.name }
     public var propertyIndex: Int { property.propertyIndex }
+    public var rootType: ObjectIdentifier? { property.rootType }
 
     /// A copy qualified by `table` (`table.name`).
     public func `in`(table: String) -> TypedProperty { TypedProperty(property: property.in(table: table)) }

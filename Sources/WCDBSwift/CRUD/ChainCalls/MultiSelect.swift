@@ -54,6 +54,8 @@ public final class MultiSelect {
 
     @discardableResult public func `where`(_ condition: Condition) -> MultiSelect { statement.where(condition); return self }
     @discardableResult public func order(by orderList: OrderBy...) -> MultiSelect { statement.order(by: orderList); return self }
+    @discardableResult public func order(by orderList: [OrderBy]) -> MultiSelect { statement.order(by: orderList); return self }
+    @discardableResult public func offset(_ offset: Offset) -> MultiSelect { statement.offset(offset); return self }
     @discardableResult public func limit(_ limit: Limit) -> MultiSelect { statement.limit(limit); return self }
     @discardableResult public func limit(_ limit: Limit, offset: Offset) -> MultiSelect { statement.limit(limit, offset: offset); return self }
     @discardableResult public func limit(from begin: Limit, to end: Limit) -> MultiSelect { statement.limit(from: begin, to: end); return self }

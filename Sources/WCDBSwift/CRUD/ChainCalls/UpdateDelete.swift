@@ -16,12 +16,15 @@ public final class Update {
     }
 
     @discardableResult public func `where`(_ condition: Condition) -> Update { self.condition = condition; return self }
-    @discardableResult public func order(by orderList: OrderBy...) -> Update { self.orderList = orderList; return self }
+    /// Appends ordering terms (as every statement and chain call does).
+    @discardableResult public func order(by orderList: OrderBy...) -> Update { order(by: orderList) }
+    @discardableResult public func order(by orderList: [OrderBy]) -> Update { self.orderList = (self.orderList ?? []) + orderList; return self }
     @discardableResult public func limit(_ limit: Limit) -> Update { limitValue = limit; return self }
     @discardableResult public func limit(_ limit: Limit, offset: Offset) -> Update { limitValue = limit; offsetValue = offset; return self }
     @discardableResult public func offset(_ offset: Offset) -> Update { offsetValue = offset; return self }
 
     public func execute<Object: TableEncodable>(with object: Object) throws {
+        try properties.map { $0 as PropertyConvertible }.checkBelong(to: Object.self, operation: "update")
         let builder = UpdateStatementBuilder(table: table, properties: properties, tail: tail)
         changes = try database.withHandle(forWriting: true) { handle in
             try builder.source.withStatement(on: handle) { statement in

@@ -8,6 +8,28 @@ struct OrderLimitClause {
     /// `LIMIT from, to` as in the guide (`from` is the offset in SQLite's comma form).
     var range: (Expression, Expression)?
 
+    // One rule for every statement and chain call that has these clauses: ORDER BY terms accumulate;
+    // LIMIT, OFFSET and the guide's `limit(from:to:)` range each replace what was set before.
+
+    mutating func append(orders terms: [OrderingTermConvertible]) { orders += terms.map { $0.asOrder() } }
+
+    mutating func set(limit: ExpressionConvertible) {
+        self.limit = limit.asExpression()
+        if let range { offset = range.0 }
+        range = nil
+    }
+
+    mutating func set(offset: ExpressionConvertible) {
+        if let range { self.limit = range.1; self.range = nil }
+        self.offset = offset.asExpression()
+    }
+
+    mutating func set(rangeFrom from: ExpressionConvertible, to: ExpressionConvertible) {
+        range = (from.asExpression(), to.asExpression())
+        limit = nil
+        offset = nil
+    }
+
     var suffix: String {
         var sql = ""
         if !orders.isEmpty { sql += " ORDER BY " + orders.map(\.description).joined(separator: ", ") }

@@ -107,22 +107,21 @@ public final class StatementSelect: Statement {
 
     @discardableResult
     public func order(by terms: [OrderingTermConvertible]) -> StatementSelect {
-        tail.orders += terms.map { $0.asOrder() }
+        tail.append(orders: terms)
         return self
     }
 
     /// `LIMIT from, to` (the guide's spelling: SQLite reads it as `LIMIT to OFFSET from`).
     @discardableResult
     public func limit(from: ExpressionConvertible, to: ExpressionConvertible) -> StatementSelect {
-        tail.range = (from.asExpression(), to.asExpression())
+        tail.set(rangeFrom: from, to: to)
         return self
     }
 
     /// `LIMIT n`
     @discardableResult
     public func limit(_ limit: ExpressionConvertible) -> StatementSelect {
-        tail.range = nil
-        tail.limit = limit.asExpression()
+        tail.set(limit: limit)
         return self
     }
 
@@ -134,7 +133,7 @@ public final class StatementSelect: Statement {
 
     @discardableResult
     public func offset(_ offset: ExpressionConvertible) -> StatementSelect {
-        tail.offset = offset.asExpression()
+        tail.set(offset: offset)
         return self
     }
 

@@ -73,32 +73,32 @@ public final class StatementUpdate: Statement {
 
     @discardableResult
     public func order(by terms: [OrderingTermConvertible]) -> StatementUpdate {
-        tail.orders += terms.map { $0.asOrder() }
+        tail.append(orders: terms)
         return self
     }
 
     @discardableResult
     public func limit(from: ExpressionConvertible, to: ExpressionConvertible) -> StatementUpdate {
-        tail.range = (from.asExpression(), to.asExpression())
+        tail.set(rangeFrom: from, to: to)
         return self
     }
 
     @discardableResult
     public func limit(_ limit: ExpressionConvertible) -> StatementUpdate {
-        tail.limit = limit.asExpression()
+        tail.set(limit: limit)
         return self
     }
 
     @discardableResult
     public func limit(_ limit: ExpressionConvertible, offset: ExpressionConvertible) -> StatementUpdate {
-        tail.limit = limit.asExpression()
-        tail.offset = offset.asExpression()
+        tail.set(limit: limit)
+        tail.set(offset: offset)
         return self
     }
 
     @discardableResult
     public func offset(_ offset: ExpressionConvertible) -> StatementUpdate {
-        tail.offset = offset.asExpression()
+        tail.set(offset: offset)
         return self
     }
 
