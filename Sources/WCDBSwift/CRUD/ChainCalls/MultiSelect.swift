@@ -67,7 +67,7 @@ public final class MultiSelect {
     }
 
     public func nextMultiObject() throws -> [String: any TableDecodable]? {
-        guard let row = try cursor.step(statement.description) else { return nil }
+        guard let row = try cursor.step(statement) else { return nil }
         do {
             var result: [String: any TableDecodable] = [:]
             for part in parts {

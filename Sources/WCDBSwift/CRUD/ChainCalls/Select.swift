@@ -77,14 +77,14 @@ public final class Select<Object: TableDecodable> {
             while let object = try nextObject() { objects.append(object) }
             return objects
         }
-        let source = liftable?.source(after: head) ?? .byText(statement.description)
+        let source = liftable?.source(after: head) ?? { let (sql, values) = statement.boundSQL; return .byText(sql, arguments: values) }()
         let query = ObjectQuery<Object>(source: source, mapping: mapping)
         return try database.withHandle(forWriting: false) { handle in try query.all(on: handle) }
     }
 
     /// The next object, or nil when there are no more (the statement is then released).
     public func nextObject() throws -> Object? {
-        guard let row = try cursor.step(statement.description) else { return nil }
+        guard let row = try cursor.step(statement) else { return nil }
         do {
             return try Object.decode(from: row, mapping: mapping)
         } catch {

@@ -30,17 +30,21 @@ struct OrderLimitClause {
         offset = nil
     }
 
-    var suffix: String {
+    var suffix: String { render(\.description) }
+
+    /// The clauses' SQL, the LIMIT/OFFSET expressions printed by `emit` in text order. ORDER BY terms
+    /// always print their values: `ORDER BY 2` names the second result column.
+    func render(_ emit: (Expression) -> String) -> String {
         var sql = ""
         if !orders.isEmpty { sql += " ORDER BY " + orders.map(\.description).joined(separator: ", ") }
         if let range {
-            sql += " LIMIT " + range.0.description + ", " + range.1.description
+            sql += " LIMIT " + emit(range.0) + ", " + emit(range.1)
         } else if let limit {
-            sql += " LIMIT " + limit.description
-            if let offset { sql += " OFFSET " + offset.description }
+            sql += " LIMIT " + emit(limit)
+            if let offset { sql += " OFFSET " + emit(offset) }
         } else if let offset {
             // SQLite takes OFFSET only after a LIMIT; -1 is "no limit" (the offset must not vanish).
-            sql += " LIMIT -1 OFFSET " + offset.description
+            sql += " LIMIT -1 OFFSET " + emit(offset)
         }
         return sql
     }

@@ -14,16 +14,22 @@ public final class StatementSelect: Statement {
         var having: Expression?
         var values: [[Expression]] = []
 
-        var description: String {
+        /// The core's SQL, each expression printed by `emit` in text order.
+        func render(_ emit: (Expression) -> String) -> String {
             if !values.isEmpty {
-                return "VALUES" + values.map { "(" + $0.map(\.description).commaJoined() + ")" }.commaJoined()
+                return "VALUES" + values.map { "(" + $0.map(emit).commaJoined() + ")" }.commaJoined()
             }
             var sql = "SELECT " + (distinct ? "DISTINCT " : "") + columns.commaJoined()
             if !tables.isEmpty { sql += " FROM " + tables.commaJoined() }
-            if let condition { sql += " WHERE " + condition.description }
-            if !groups.isEmpty { sql += " GROUP BY " + groups.map(\.description).commaJoined() }
-            if let having { sql += " HAVING " + having.description }
+            if let condition { sql += " WHERE " + emit(condition) }
+            if !groups.isEmpty { sql += " GROUP BY " + groups.map(emit).commaJoined() }
+            if let having { sql += " HAVING " + emit(having) }
             return sql
+        }
+
+        /// Whether text this core holds as printed (result columns, tables) may hold bind parameters.
+        var mayHoldParameters: Bool {
+            columns.contains(where: BoundValue.mayHoldParameters) || tables.contains(where: BoundValue.mayHoldParameters)
         }
     }
 
@@ -151,11 +157,29 @@ public final class StatementSelect: Statement {
         return sql
     }
 
-    public var description: String {
-        var sql = withClause.prefix + cores[0].description
-        for (op, core) in zip(compoundOperators, cores.dropFirst()) {
-            sql += " " + op + " " + core.description
+    public var description: String { render(\.description) }
+
+    /// The SQL to run with the values its expressions compare with as `?`, and those values in order;
+    /// or the printed SQL and no values when the statement holds bind parameters of the caller's own.
+    var boundSQL: (sql: String, values: [FundamentalValue]) {
+        if BoundValue.mayHoldParameters(withClause.prefix) || cores.contains(where: \.mayHoldParameters) {
+            return (description, [])
         }
-        return sql + tail.suffix
+        var values: [FundamentalValue] = []
+        var ownParameters = false
+        let sql = render { expression in
+            ownParameters = ownParameters || expression.hasOwnParameters
+            for bound in expression.boundValues { values.append(bound.value) }
+            return expression.sql
+        }
+        return ownParameters ? (description, []) : (sql, values)
+    }
+
+    private func render(_ emit: (Expression) -> String) -> String {
+        var sql = withClause.prefix + cores[0].render(emit)
+        for (op, core) in zip(compoundOperators, cores.dropFirst()) {
+            sql += " " + op + " " + core.render(emit)
+        }
+        return sql + tail.render(emit)
     }
 }
