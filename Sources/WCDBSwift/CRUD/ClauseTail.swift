@@ -24,6 +24,9 @@ struct ClauseTail {
         self.offset = offset
     }
 
+    /// ORDER BY terms accumulate (the rule of every statement and chain call).
+    mutating func append(orders terms: [OrderBy]) { orderBy = (orderBy ?? []) + terms }
+
     @inlinable
     var isEmpty: Bool { condition == nil && (orderBy?.isEmpty ?? true) && limit == nil && offset == nil }
 

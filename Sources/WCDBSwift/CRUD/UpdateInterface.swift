@@ -4,15 +4,24 @@ extension HandleRepresentable {
     public func update<Object: TableEncodable>(table: String, on properties: [PropertyConvertible], with object: Object,
                                                where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                                                limit: Limit? = nil, offset: Offset? = nil) throws {
+        try update(table: table, on: properties, with: object,
+                   ClauseTail(condition: condition, orderBy: orderList, limit: limit, offset: offset))
+    }
+
+    /// The one definition of "update these properties from an object" that the one-line verb, its
+    /// Table form and the chain call share; returns the rows SQLite changed.
+    @inlinable @discardableResult
+    func update<Object: TableEncodable>(table: String, on properties: [PropertyConvertible], with object: Object,
+                                        _ clauses: ClauseTail) throws -> Int {
         try properties.checkBelong(to: Object.self, operation: "update")
-        let update = UpdateStatementBuilder(table: table, properties: properties.map { $0.asProperty() },
-                                            tail: ClauseTail(condition: condition, orderBy: orderList, limit: limit, offset: offset))
-        try withHandle(forWriting: true) { handle in
+        let update = UpdateStatementBuilder(table: table, properties: properties.map { $0.asProperty() }, tail: clauses)
+        return try withHandle(forWriting: true) { handle in
             try update.source.withStatement(on: handle) { statement in
                 for (offset, property) in update.properties.enumerated() {
                     Object.bind(object, propertyIndex: property.propertyIndex, to: statement, atIndex: Int32(offset + 1))
                 }
                 _ = try statement.step()
+                return handle.changes
             }
         }
     }
@@ -28,18 +37,25 @@ extension HandleRepresentable {
     public func update(table: String, on properties: [PropertyConvertible], with row: [ColumnEncodable],
                        where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                        limit: Limit? = nil, offset: Offset? = nil) throws {
+        try update(table: table, on: properties, with: row,
+                   ClauseTail(condition: condition, orderBy: orderList, limit: limit, offset: offset))
+    }
+
+    /// The one definition of "update these columns from a row of values"; returns the rows changed.
+    @discardableResult
+    func update(table: String, on properties: [PropertyConvertible], with row: [ColumnEncodable], _ clauses: ClauseTail) throws -> Int {
         guard row.count == properties.count else {
             throw WCDBError.interface("update(table:on:with:) got \(properties.count) columns but \(row.count) values; give one value per column",
                                       operation: "update")
         }
-        let update = UpdateStatementBuilder(table: table, properties: properties.map { $0.asProperty() },
-                                            tail: ClauseTail(condition: condition, orderBy: orderList, limit: limit, offset: offset))
-        try withHandle(forWriting: true) { handle in
+        let update = UpdateStatementBuilder(table: table, properties: properties.map { $0.asProperty() }, tail: clauses)
+        return try withHandle(forWriting: true) { handle in
             try update.source.withStatement(on: handle) { statement in
                 for (offset, value) in row.enumerated() {
                     value.bindColumn(to: statement, atIndex: Int32(offset + 1))
                 }
                 _ = try statement.step()
+                return handle.changes
             }
         }
     }
