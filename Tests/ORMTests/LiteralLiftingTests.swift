@@ -125,6 +125,18 @@ final class LiteralLiftingTests: DatabaseTestCase {
         }
     }
 
+    func testTheOneLineUpdateHeadIsWhatStatementUpdatePrints() {
+        let properties = [Owner.Properties.name.asProperty(), Owner.Properties.id.asProperty(), Property(named: "order", index: 0, root: nil)]
+        let statement = StatementUpdate().update(table: "select")
+        for (offset, property) in properties.enumerated() { statement.set(property, to: Expression.bindParameter(offset + 1)) }
+        XCTAssertEqual(StatementUpdate.sql(table: "select", settingParametersOf: properties), statement.description)
+        XCTAssertEqual(statement.description, "UPDATE \"select\" SET name = ?1, id = ?2, \"order\" = ?3")
+        let tail = ClauseTail(condition: Column(named: "a") > 1, orderBy: [Column(named: "b")], limit: 2, offset: 3)
+        let delete = StatementDelete().delete(fromTable: "select")
+        tail.apply(to: delete)
+        XCTAssertEqual("DELETE FROM \"select\"" + tail.sql, delete.description)
+    }
+
     func testUpdateDeleteAndValueReadsBindTheLiftedValuesAfterTheirOwn() throws {
         try database.create(table: "owner", of: Owner.self)
         try database.insert(objects: (1...10).map { Owner(id: Int64($0), name: "n\($0)") }, intoTable: "owner")

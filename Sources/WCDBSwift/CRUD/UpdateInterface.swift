@@ -67,7 +67,8 @@ extension HandleRepresentable {
     }
 }
 
-/// `UPDATE table SET c1 = ?1, … [WHERE …]`: cached when there are no clauses, built per call otherwise.
+/// `UPDATE table SET c1 = ?1, … [WHERE …]`, printed per call straight into a string (the row-by-row
+/// verb runs once per row); the handle's text cache then finds the prepared statement.
 @usableFromInline
 struct UpdateStatementBuilder {
     @usableFromInline let properties: [Property]
@@ -76,13 +77,9 @@ struct UpdateStatementBuilder {
     @usableFromInline
     init(table: String, properties: [Property], tail: ClauseTail) {
         self.properties = properties
-        let statement = StatementUpdate().update(table: table)
-        for (offset, property) in properties.enumerated() {
-            statement.set(property.asColumn(), to: Expression.bindParameter(offset + 1))
-        }
-        // The SET values take ?1…?n; the lifted literals of the clauses follow them.
+        // The SET values take ?1…?n; the clauses' bound values follow them.
         let (liftedTail, arguments) = tail.liftingLiterals()
-        liftedTail.apply(to: statement)
-        source = .byText(statement.description, arguments: arguments, firstArgumentIndex: Int32(properties.count + 1))
+        source = .byText(StatementUpdate.sql(table: table, settingParametersOf: properties) + liftedTail.sql,
+                         arguments: arguments, firstArgumentIndex: Int32(properties.count + 1))
     }
 }

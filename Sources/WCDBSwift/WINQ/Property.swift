@@ -55,6 +55,9 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
     public var tableDecodableType: (any TableDecodable.Type)? { storage.tableDecodableType }
     private var isAll: Bool { storage.isAll }
 
+    /// The column name as SQL prints it (quoted if needed), without a table: what `SET name = …` takes.
+    var quotedName: String { storage.quotedName }
+
     public init(named name: String, index: Int, root: ObjectIdentifier?) {
         self.init(named: name, index: index, root: root, tableDecodableType: nil)
     }

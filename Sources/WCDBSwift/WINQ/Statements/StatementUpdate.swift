@@ -102,6 +102,20 @@ public final class StatementUpdate: Statement {
         return self
     }
 
+    /// `UPDATE table SET c1 = ?1, c2 = ?2, …`, exactly as `StatementUpdate().update(table:)` with
+    /// `set(ci, to: Expression.bindParameter(i))` prints it, without building the statement: the one-line
+    /// update prints one per call.
+    static func sql(table: String, settingParametersOf properties: [Property]) -> String {
+        var sql = "UPDATE " + SQLIdentifier.quote(table) + " SET "
+        for (offset, property) in properties.enumerated() {
+            if offset > 0 { sql += ", " }
+            sql += property.quotedName
+            sql += " = ?"
+            sql += String(offset + 1)
+        }
+        return sql
+    }
+
     public var description: String {
         var sql = withClause.prefix + "UPDATE" + (conflict.map { " OR " + $0.rawValue } ?? "")
         sql += " " + SQLIdentifier.qualified(table, schema: schema) + " SET " + assignments.commaJoined()
