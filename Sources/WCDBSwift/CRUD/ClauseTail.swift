@@ -76,12 +76,6 @@ struct ClauseTail {
         return sql
     }
 
-    func apply(to statement: StatementUpdate) {
-        if let condition { statement.where(condition) }
-        if let orderBy, !orderBy.isEmpty { statement.order(by: orderBy) }
-        applyLimit(limit: { statement.limit($0) }, limitOffset: { statement.limit($0, offset: $1) })
-    }
-
     func apply(to statement: StatementDelete) {
         if let condition { statement.where(condition) }
         if let orderBy, !orderBy.isEmpty { statement.order(by: orderBy) }
