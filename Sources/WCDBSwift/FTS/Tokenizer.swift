@@ -44,13 +44,43 @@ final class SwiftTokenCursor: TokenCursor {
         entries.removeAll(keepingCapacity: true)
         index = 0
         guard let input, count > 0 else { return }
-        // Invalid UTF-8 is repaired by String (U+FFFD); ranges are clamped to the real bytes so a
-        // tokenizer can never point snippet() outside the document.
-        let text = String(decoding: UnsafeBufferPointer(start: input, count: count), as: UTF8.self)
+        let buffer = UnsafeBufferPointer(start: input, count: count)
+        // Invalid UTF-8: each bad byte becomes U+FFFD, and the tokenizer's ranges (in the repaired
+        // text) are mapped back to the document's bytes, so offsets and snippets stay exact.
+        var originalOffset: [Int]? = nil
+        let text: String
+        if let valid = String(validating: buffer, as: UTF8.self) {
+            text = valid
+        } else {
+            var repaired: [UInt8] = []
+            var map: [Int] = []
+            repaired.reserveCapacity(count + 16)
+            var offset = 0
+            while offset < count {
+                let (scalar, length) = decodeUTF8(input, offset, count)
+                if scalar == nil {
+                    repaired.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                    map.append(contentsOf: [offset, offset, offset])
+                } else {
+                    for i in 0..<length { repaired.append(input[offset + i]); map.append(offset + i) }
+                }
+                offset += length
+            }
+            map.append(count)
+            text = String(decoding: repaired, as: UTF8.self)
+            originalOffset = map
+        }
         tokenizer.tokenize(text) { token, range in
             guard !token.isEmpty else { return }
-            let lower = min(max(range.lowerBound, 0), count)
-            let upper = min(max(range.upperBound, lower), count)
+            var lower = max(range.lowerBound, 0)
+            var upper = max(range.upperBound, lower)
+            if let map = originalOffset {
+                lower = map[min(lower, map.count - 1)]
+                upper = map[min(upper, map.count - 1)]
+            }
+            // Clamped, so a tokenizer can never point snippet() outside the document.
+            lower = min(lower, count)
+            upper = min(max(upper, lower), count)
             var token = token
             let textStart = bytes.count
             token.withUTF8 { utf8 in
