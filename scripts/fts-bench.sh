@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Full-text benchmark (issue 12): builds Benchmarks/SQLCipherBench's FTSBench product in release
+# Full-text benchmark (issue 12): builds Benchmarks/FTSBench in release
 # (no plugin, so no swift-syntax) and runs it.
 #
 #   scripts/fts-bench.sh            # 100,000 messages, median of 3 runs
@@ -7,9 +7,9 @@
 #   scripts/fts-bench.sh --allocs   # allocations per token, with valgrind
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../Benchmarks/swift-build-env.sh"
-cd "$(dirname "${BASH_SOURCE[0]}")/../Benchmarks/SQLCipherBench"
-swift_build -c release --product FTSBench --scratch-path .build-sqlcipher >&2
-BIN=.build-sqlcipher/release/FTSBench
+cd "$(dirname "${BASH_SOURCE[0]}")/../Benchmarks/FTSBench"
+swift_build -c release --product FTSBench --scratch-path .build >&2
+BIN=.build/release/FTSBench
 if [ "${1:-}" = "--allocs" ]; then
   command -v valgrind >/dev/null || { echo "needs valgrind" >&2; exit 2; }
   allocs() { valgrind --tool=memcheck "$BIN" allocs "$@" 2>&1 | sed -n 's/.*total heap usage: \([0-9,]*\) allocs.*/\1/p' | tr -d ,; }

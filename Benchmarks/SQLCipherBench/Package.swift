@@ -39,14 +39,6 @@ let package = Package(
             ]
             , plugins: [.plugin(name: "WCDBPlugin", package: "WCDBSwift")]
         ),
-        // Full-text search (issue 12): indexing and query latency of the wcdb tokenizer next to
-        // SQLite's own, through WCDBSwift's core layer. No model, so no plugin: building just this
-        // product (scripts/fts-bench.sh) skips swift-syntax.
-        .executableTarget(
-            name: "FTSBench",
-            dependencies: [.product(name: "WCDBSwift", package: "WCDBSwift")],
-            path: "Sources/FTSBench"
-        ),
     ],
     swiftLanguageModes: [.v5]
 )
