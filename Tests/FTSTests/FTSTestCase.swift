@@ -87,7 +87,9 @@ enum Corpus {
         ("catch", [11]),
         ("bring", [11]),
         ("know", [11]),
-        ("果树", [2, 15]),  // unquoted: 果 AND 树 (FTS3 keeps a term's first token only)
+        ("果树", [2]),  // unquoted: the pair 果树 AND 树
+        ("果", [2, 15]),
+        ("\"结满了红苹果\"", [2]),
         ("\"果树\"", [2]),
         ("苹果", [2]),
         ("\"树上\"", [2]),

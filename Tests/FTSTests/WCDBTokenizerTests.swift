@@ -9,21 +9,40 @@ final class WCDBTokenizerTests: FTSTestCase {
         try makeCorpusTable("corpus", tokenizer: "wcdb")
     }
 
-    func testCJKRunGivesCharactersAndPairsInPhraseOrder() throws {
-        let tokens = try tokens("苹果树")
-        XCTAssertEqual(tokens.map(\.0), ["苹", "苹果", "果", "果树", "树"])
-        // Characters carry their bytes; a pair is the empty range between its two characters, so
-        // ranges never overlap (snippet() needs that).
-        XCTAssertEqual(tokens.map(\.1), [0, 3, 3, 6, 6])
-        XCTAssertEqual(tokens.map(\.2), [3, 3, 6, 6, 9])
-        XCTAssertEqual(tokens.map(\.3), [0, 1, 2, 3, 4])
+    func testQueriesAndReReadsSeeOneTokenPerCharacter() throws {
+        // fts3tokenize tokenizes like a query (and like snippet()/offsets() re-reading a row): the
+        // pair each character starts, or the character itself at the end of the run, with that
+        // character's own bytes, one position each.
+        let run = try tokens("苹果树")
+        XCTAssertEqual(run.map(\.0), ["苹果", "果树", "树"])
+        XCTAssertEqual(run.map(\.1), [0, 3, 6])
+        XCTAssertEqual(run.map(\.2), [3, 6, 9])
+        XCTAssertEqual(run.map(\.3), [0, 1, 2])
+        XCTAssertEqual(try tokens("果").map(\.0), ["果"])
+    }
+
+    func testStoredDocumentsIndexEveryCharacterAndPair() throws {
+        // What indexing stored, read back from the index itself (fts4aux lists every term).
+        try database.exec("CREATE VIRTUAL TABLE one USING fts4(body, tokenize=wcdb)")
+        try database.exec("INSERT INTO one(body) VALUES ('苹果树')")
+        try database.exec("CREATE VIRTUAL TABLE one_terms USING fts4aux(one)")
+        let terms = try database.getRows("SELECT term FROM one_terms WHERE col = '*' ORDER BY term").map { $0[0].stringValue }
+        XCTAssertEqual(Set(terms), ["苹", "苹果", "果", "果树", "树"])
+        // Each character is found alone, each pair as a phrase, and the order matters.
+        for query in ["苹", "果", "树", "\"苹果\"", "\"果树\"", "\"苹果树\"", "苹果树"] {
+            XCTAssertEqual(try matches(query, in: "one"), [1], query)
+        }
+        XCTAssertEqual(try matches("\"树果\"", in: "one"), [])
+        XCTAssertEqual(try matches("\"苹树\"", in: "one"), [])
     }
 
     func testMixedRunsSplitAtScriptChanges() throws {
-        XCTAssertEqual(try tokens("WCDB数据库").map(\.0), ["wcdb", "数", "数据", "据", "据库", "库"])
-        XCTAssertEqual(try tokens("iPhone15手机").map(\.0), ["iphone15", "手", "手机", "机"])
-        XCTAssertEqual(try tokens("東京タワー").map(\.0), ["東", "東京", "京", "京タ", "タ", "タワ", "ワ", "ワー", "ー"])
+        XCTAssertEqual(try tokens("WCDB数据库").map(\.0), ["wcdb", "数据", "据库", "库"])
+        XCTAssertEqual(try tokens("iPhone15手机").map(\.0), ["iphone15", "手机", "机"])
+        XCTAssertEqual(try tokens("東京タワー").map(\.0), ["東京", "京タ", "タワ", "ワー", "ー"])
         XCTAssertEqual(try tokens("맛있는 음식을").map(\.0), ["맛있는", "음식을"])
+        XCTAssertEqual(try matches("\"wcdb数据\"", in: "corpus"), [5])
+        XCTAssertEqual(try matches("\"iphone15手机\"", in: "corpus"), [5])
     }
 
     func testWordsAreFoldedAndReducedToBaseForms() throws {
@@ -113,8 +132,8 @@ final class WCDBTokenizerTests: FTSTestCase {
 
     func testSnippetAndOffsetsPointAtTheMatchedBytes() throws {
         let snippet = try database.getRows("SELECT snippet(corpus, '[', ']', '…', -1, 8) FROM corpus WHERE corpus MATCH '\"果树\"'")
-        // Each matched character is marked; the pair between them is an empty mark.
-        XCTAssertEqual(snippet.first?[0].stringValue, "苹[果][][树]上…", "\(snippet)")
+        // Each matched character is marked with its own bytes (MessageStore.joinMarks joins them).
+        XCTAssertEqual(snippet.first?[0].stringValue, "苹[果][树]上结满了红…", "\(snippet)")
         let accented = try database.getRows("SELECT snippet(corpus, '[', ']', '…', 1, 8) FROM corpus WHERE corpus MATCH 'creme'")
         XCTAssertEqual(accented.first?[0].stringValue, "Café [crème] brûlée in Zürich")
         // offsets(): column, term, byte offset, byte length of each hit.
@@ -123,7 +142,8 @@ final class WCDBTokenizerTests: FTSTestCase {
         let start = Array(body.utf8).count - Array("Zürich".utf8).count
         XCTAssertEqual(offsets.first?[0].stringValue, "1 0 \(start) \(Array("Zürich".utf8).count)")
         let cjk = try database.getRows("SELECT offsets(corpus) FROM corpus WHERE corpus MATCH '数据库'")
-        // Unquoted 数据库 is 数 AND 据库… : FTS3 reports each matching token's bytes.
+        // Unquoted 数据库 is 数据 AND 据库 AND 库: FTS3 reports each matching token's bytes, the
+        // pair 数据 at 数's three bytes.
         let base = Array("新款iPhone15手机和WCDB".utf8).count
         XCTAssertEqual(cjk.first?[0].stringValue.hasPrefix("1 0 \(base) 3"), true, "\(cjk)")
         let info = try database.getRows("SELECT matchinfo(corpus, 'x') FROM corpus WHERE corpus MATCH 'develop'")
@@ -132,7 +152,8 @@ final class WCDBTokenizerTests: FTSTestCase {
 
     func testBooleanOperatorsNearAndPrefix() throws {
         XCTAssertEqual(try matches("wechat OR \"手机\"", in: "corpus"), [1, 5, 6])
-        // Unquoted, FTS3 keeps only a term's first token, so 手机 is 手 AND 机 (OR binds tighter).
+        // Unquoted, FTS3 keeps a term's first token and goes on after its first character, so
+        // 手机 is (wechat OR 手机) AND 机: OR binds tighter than the implicit AND.
         XCTAssertEqual(try matches("wechat OR 手机", in: "corpus"), [5])
         XCTAssertEqual(try matches("wechat -framework", in: "corpus"), [6])
         XCTAssertEqual(try matches("children NEAR/3 mice", in: "corpus"), [10])

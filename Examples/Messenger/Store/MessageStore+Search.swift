@@ -39,8 +39,8 @@ extension MessageStore {
         }
     }
 
-    /// The wcdb tokenizer marks a Chinese phrase character by character, with an empty mark for
-    /// each pair between them ("<b>果</b><b></b><b>树</b>"): drop empty marks and join touching ones.
+    /// snippet() marks a Chinese phrase character by character ("<b>果</b><b>树</b>"): join marks
+    /// that touch, and drop empty ones.
     static func joinMarks(_ snippet: String, open: String, close: String) -> String {
         var result = snippet.replacingOccurrences(of: open + close, with: "")
         result = result.replacingOccurrences(of: close + open, with: "")

@@ -10,8 +10,10 @@ struct EmittedToken {
 
 /// Tokens of one document, read one at a time (FTS3's xNext).
 protocol TokenCursor: AnyObject {
-    /// Starts over on a new document. `input` stays valid until the cursor is closed.
-    func reset(input: UnsafePointer<UInt8>?, count: Int)
+    /// Starts over on a new text. `input` stays valid until the cursor is closed. `isIndexing`:
+    /// FTS3 is storing a document (it passes a NUL-terminated text, length -1), as opposed to
+    /// parsing a query or re-reading a stored document for snippet()/offsets() (explicit length).
+    func reset(input: UnsafePointer<UInt8>?, count: Int, isIndexing: Bool)
     /// The next token, or false at the end.
     func next(_ token: inout EmittedToken) -> Bool
 }

@@ -39,7 +39,7 @@ final class SwiftTokenCursor: TokenCursor {
     init(tokenizer: any Tokenizer) { self.tokenizer = tokenizer }
     deinit { bytes.deallocate() }
 
-    func reset(input: UnsafePointer<UInt8>?, count: Int) {
+    func reset(input: UnsafePointer<UInt8>?, count: Int, isIndexing: Bool) {
         bytes.count = 0
         entries.removeAll(keepingCapacity: true)
         index = 0

@@ -103,7 +103,7 @@ private let xOpen: @convention(c) (UnsafeMutablePointer<sqlite3_tokenizer>?, Uns
     // FTS3 passes -1 for a NUL-terminated input.
     let bytes = UnsafeRawPointer(input)?.assumingMemoryBound(to: UInt8.self)
     let count = byteCount < 0 ? (input.map { strlen($0) } ?? 0) : Int(byteCount)
-    cursorState.cursor.reset(input: bytes, count: count)
+    cursorState.cursor.reset(input: bytes, count: count, isIndexing: byteCount < 0)
     cursorState.cStruct.pointee.context = Unmanaged.passRetained(cursorState).toOpaque()
     output.pointee = UnsafeMutableRawPointer(cursorState.cStruct).assumingMemoryBound(to: sqlite3_tokenizer_cursor.self)
     return SQLITE_OK
@@ -115,7 +115,7 @@ private let xClose: @convention(c) (UnsafeMutablePointer<sqlite3_tokenizer_curso
     guard let context = cursor.pointee.context else { return SQLITE_OK }
     cursor.pointee.context = nil
     let state = Unmanaged<CursorState>.fromOpaque(context).takeRetainedValue()
-    state.cursor.reset(input: nil, count: 0)
+    state.cursor.reset(input: nil, count: 0, isIndexing: false)
     // Keep one cursor for the next document of this tokenizer (FTS3 sets pTokenizer after xOpen).
     if let tokenizerPointer = pointer.pointee.pTokenizer {
         let tokenizer = UnsafeMutableRawPointer(tokenizerPointer).assumingMemoryBound(to: wcdb_tokenizer.self)

@@ -27,23 +27,31 @@ final class WCDBTokenizerEngine: TokenizerEngine {
     func makeCursor() -> TokenCursor { WCDBTokenCursor(options: options) }
 }
 
-/// Walks a document's UTF-8 bytes in place. CJK tokens point into the document; words are folded
-/// into one buffer the cursor keeps, so a token costs no allocation.
+/// Walks a text's UTF-8 bytes in place. CJK tokens point into the text; words are folded into one
+/// buffer the cursor keeps, so a token costs no allocation.
 ///
-/// Positions: a word takes one; a CJK character takes two, its single character first and the pair
-/// it starts with the next character second (苹果树 → 苹 0, 苹果 1, 果 2, 果树 3, 树 4). A phrase
-/// query is tokenized the same way and FTS3 wants its tokens at consecutive positions, so "果树"
-/// (果, 果树, 树) matches exactly where 果 and 树 are adjacent in the document. An unquoted query
-/// term is cut by FTS3 after its first token, so `果树` without quotes finds 果 and 树 anywhere.
+/// Every character of a Han/Hiragana/Katakana run takes one position. Stored documents (FTS3
+/// indexes them with length -1) give each character two tokens at its position, itself and the
+/// pair it starts with the next character: 苹果树 → 苹 0, 苹果 0, 果 1, 果树 1, 树 2. Queries, and
+/// the stored text as snippet()/offsets() re-read it, give one token per position: the pair a
+/// character starts, or the character itself at the end of the run: 苹果 0, 果树 1, 树 2. So
+///  - a quoted query "果树" is the phrase (果树, 树) at consecutive positions: it matches exactly
+///    where 果 and 树 stand together, with 2 tokens where 3 would be needed without the pairs;
+///  - an unquoted term, which FTS3 cuts after its first token (at the token's end offset, the end
+///    of its first character), becomes 果树 AND 树: adjacency still holds;
+///  - a single character finds every occurrence, since every stored character has its own token;
+///  - snippet() and offsets() see one token per character with that character's exact bytes, and
+///    the ranges never overlap (FTS3's snippet() copies the text between consecutive tokens).
 final class WCDBTokenCursor: TokenCursor {
     private let options: WCDBTokenizerOptions
     private var input: UnsafePointer<UInt8>?
     private var count = 0
+    private var isIndexing = false
     private var offset = 0
     private var position: Int32 = 0
-    /// Start of the previous CJK character when it ends exactly at `offset` (else -1).
+    /// Indexing: start of the previous CJK character when it ends exactly at `offset` (else -1).
     private var previousCJKStart = -1
-    /// A CJK character whose single-character token follows the pair just returned.
+    /// Indexing: a CJK character whose own token follows the pair just returned.
     private var pendingStart = -1
     private var pendingEnd = -1
     private var word = ReusableBytes(capacity: 64)
@@ -51,9 +59,10 @@ final class WCDBTokenCursor: TokenCursor {
     init(options: WCDBTokenizerOptions) { self.options = options }
     deinit { word.deallocate() }
 
-    func reset(input: UnsafePointer<UInt8>?, count: Int) {
+    func reset(input: UnsafePointer<UInt8>?, count: Int, isIndexing: Bool) {
         self.input = input
         self.count = input == nil ? 0 : count
+        self.isIndexing = isIndexing
         offset = 0
         position = 0
         previousCJKStart = -1
@@ -64,6 +73,7 @@ final class WCDBTokenCursor: TokenCursor {
         guard let input else { return false }
         if pendingStart >= 0 {
             emit(&token, input + pendingStart, pendingEnd - pendingStart, start: pendingStart, end: pendingEnd)
+            position += 1
             previousCJKStart = pendingStart
             pendingStart = -1
             return true
@@ -79,29 +89,41 @@ final class WCDBTokenCursor: TokenCursor {
             switch ScalarClass.of(scalar) {
             case .cjk:
                 offset += length
-                if previousCJKStart >= 0 {
-                    // The pair (previous, this) comes first; this character alone follows.
-                    // Its range is the empty one between the two characters: FTS3's snippet() copies
-                    // the text between consecutive tokens and breaks on overlapping ranges, while
-                    // the characters' own tokens carry the exact bytes.
-                    emit(&token, input + previousCJKStart, offset - previousCJKStart, start: start, end: start)
-                    pendingStart = start
-                    pendingEnd = offset
-                    previousCJKStart = -1
-                } else {
-                    emit(&token, input + start, length, start: start, end: offset)
-                    previousCJKStart = start
+                if isIndexing {
+                    if previousCJKStart >= 0 {
+                        // The pair (previous, this) belongs to the previous character's position.
+                        position -= 1
+                        emit(&token, input + previousCJKStart, offset - previousCJKStart, start: previousCJKStart, end: offset)
+                        position += 1
+                        pendingStart = start
+                        pendingEnd = offset
+                        previousCJKStart = -1
+                    } else {
+                        emit(&token, input + start, length, start: start, end: offset)
+                        position += 1
+                        previousCJKStart = start
+                    }
+                    return true
                 }
+                // Query or re-read: the pair this character starts, reported with its own bytes.
+                var pairEnd = offset
+                if offset < count, case let (next?, nextLength) = decodeUTF8(input, offset, count), ScalarClass.isCJK(next) {
+                    pairEnd = offset + nextLength
+                }
+                emit(&token, input + start, pairEnd - start, start: start, end: offset)
+                position += 1
                 return true
             case .word:
                 previousCJKStart = -1
                 readWord(input)
                 emit(&token, UnsafePointer(word.base), word.count, start: start, end: offset)
+                position += 1
                 return true
             case .symbol where options.keepsSymbols:
                 previousCJKStart = -1
                 offset += length
                 emit(&token, input + start, length, start: start, end: offset)
+                position += 1
                 return true
             case .symbol, .separator:
                 previousCJKStart = -1
@@ -118,7 +140,6 @@ final class WCDBTokenCursor: TokenCursor {
         token.start = Int32(start)
         token.end = Int32(end)
         token.position = position
-        position += 1
     }
 
     /// Folds the run of word characters at `offset` into `word` and reduces it to its base form.
