@@ -4,6 +4,7 @@ import CSQLCipher
 public struct Tokenize: Sendable, Hashable {
     /// The name as written in `tokenize=` (`"wcdb"`, `"wcdb need_symbol"`, a registered name).
     public let name: String
+    /// A tokenizer by name.
     public init(_ name: String) { self.name = name }
     /// The built-in WCDB tokenizer (WCDB's spelling of `"wcdb"`).
     public static let WCDB = Tokenize("WCDB")
@@ -19,9 +20,11 @@ public enum BuiltinTokenizer {
     public static let WCDBSkipStemming = "wcdb skip_stemming"
     /// WCDB Swift 2.x's name for its CJK single-or-pair tokenizer; here the same as `WCDB`.
     public static let OneOrBinary = "wcdb_one_or_binary"
-    /// SQLite's own tokenizers.
+    /// SQLite's `simple` tokenizer: ASCII letters and digits, lowercased.
     public static let simple = "simple"
+    /// SQLite's `porter` tokenizer: `simple` plus Porter stemming.
     public static let porter = "porter"
+    /// SQLite's `unicode61` tokenizer: Unicode letters and digits, case and diacritics folded.
     public static let unicode61 = "unicode61"
 }
 
