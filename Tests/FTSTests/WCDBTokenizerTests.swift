@@ -159,6 +159,7 @@ final class WCDBTokenizerTests: FTSTestCase {
         XCTAssertEqual(try matches("children NEAR/3 mice", in: "corpus"), [10])
         XCTAssertEqual(try matches("children NEAR/1 feet", in: "corpus"), [])
         XCTAssertEqual(try matches("dev*", in: "corpus"), [1, 13])
+        XCTAssertEqual(try matches("develo*", in: "corpus"), [1, 13])  // the prefix is stemmed too: still "develo"
         XCTAssertEqual(try matches("\"develop by wechat\"", in: "corpus"), [1])
     }
 
