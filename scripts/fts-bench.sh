@@ -5,6 +5,7 @@
 #   scripts/fts-bench.sh            # 100,000 messages, median of 3 runs
 #   scripts/fts-bench.sh 20000 2    # smaller
 #   scripts/fts-bench.sh --allocs   # allocations per token, with valgrind
+#   scripts/fts-bench.sh open       # cold open + first statement (tokenizers installed), median
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../Benchmarks/swift-build-env.sh"
 cd "$(dirname "${BASH_SOURCE[0]}")/../Benchmarks/FTSBench"

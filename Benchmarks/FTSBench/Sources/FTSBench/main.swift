@@ -131,6 +131,22 @@ if arguments.count > 1 && arguments[1] == "allocs" {
     exit(0)
 }
 
+if arguments.count > 1 && arguments[1] == "open" {
+    // Cold open: a new Database on a new file, its first statement (which opens a handle and
+    // installs the tokenizers), close. Median of 300.
+    var times: [Double] = []
+    for _ in 0..<320 {
+        let (database, directory) = freshDatabase("open")
+        let start = now()
+        _ = try database.getRows("SELECT 1")
+        times.append(Double(now() - start) / 1e3)
+        database.close()
+        try? FileManager.default.removeItem(at: directory)
+    }
+    print(String(format: "cold open + first statement: median %.1f µs", median(Array(times.dropFirst(20)))))
+    exit(0)
+}
+
 let count = arguments.count > 1 ? Int(arguments[1]) ?? 100_000 : 100_000
 let runs = arguments.count > 2 ? Int(arguments[2]) ?? 3 : 3
 let messages = makeMessages(count)
