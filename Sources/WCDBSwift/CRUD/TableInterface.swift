@@ -31,7 +31,8 @@ extension HandleRepresentable {
     }
 
     /// Creates the virtual table `table` (`@VirtualTable(module:tokenizer:)`), e.g. an FTS4 index.
-    /// SQLCipher 3.4.1 has FTS3/FTS4; FTS5 is not compiled in and fails here with SQLite's error.
+    /// SQLCipher 3.4.1 has FTS3/FTS4; FTS5, or a tokenizer name no handle knows, fails here with a
+    /// `WCDBError` that says so.
     public func create<Root: TableDecodable>(virtualTable table: String, of rootType: Root.Type) throws {
         let binding = Root.objectRelationalMapping
         guard let virtual = binding.virtualTable else {
@@ -46,6 +47,7 @@ extension HandleRepresentable {
             throw WCDBError.interface("tokenizer \"\(virtual.tokenizer ?? "")\" of \(Root.self) is not a plain tokenizer name (letters, digits, spaces)",
                                       operation: "create virtual table")
         }
+        try FullTextCheck.validate(module: virtual.module, tokenizer: virtual.tokenizer, of: "\(Root.self)")
         let ignored = binding.columns.filter { $0.columnDef.description != ColumnDef(with: $0.property.asColumn(), and: $0.type).description }
             .map(\.name) + (binding.tableConstraints.isEmpty ? [] : ["table constraints"])
             + binding.indexes.map { "index \(table)\($0.suffix)" }
@@ -53,6 +55,8 @@ extension HandleRepresentable {
             .arguments(binding.columns.map { ColumnDef(with: $0.property.asColumn()) })
         if let tokenizer = virtual.tokenizer { statement.arguments("tokenize=" + tokenizer) }
         try withHandle(forWriting: true) { handle in
+            // Names registered after this handle opened.
+            if virtual.tokenizer != nil { try TokenizerRegistry.install(on: handle) }
             try handle.exec(statement.description)
             if !ignored.isEmpty {
                 handle.reportWarning("virtual table \(table) (\(Root.self)) keeps no constraints, types or indexes; ignored: \(ignored.joined(separator: ", ")). Remove those annotations, or index a regular table instead",
