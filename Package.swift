@@ -69,6 +69,12 @@ let package = Package(
             plugins: ["WCDBPlugin"]
         ),
         .testTarget(
+            name: "FTSTests",
+            dependencies: ["WCDBSwift", "CSQLCipher"],
+            path: "Tests/FTSTests",
+            plugins: ["WCDBPlugin"]
+        ),
+        .testTarget(
             name: "GeneratorTests",
             dependencies: ["WCDBGenerator"],
             path: "Tests/GeneratorTests",

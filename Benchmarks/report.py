@@ -18,6 +18,8 @@ ROWS = [
     ("updateAll", "4a update 1 col (1 stmt)"),
     ("updateRowByRow", "4b update row by row (1 tx)"),
     ("updateObjects", "4c same N UPDATEs, one update(objects:) call"),
+    ("updateWhere", "4d WCDB verb: update(table:on:with:where: id == k) per row (1 tx)"),
+    ("pointRead", "4e WCDB verb: getObject(fromTable:where: id == k) per row (1 tx)"),
     ("max", "5 max(intValue)"),
     ("concWriter", "6 writer ops/s (+3 readers)"),
     ("concReaders", "6 readers ops/s (3, total)"),

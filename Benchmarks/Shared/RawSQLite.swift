@@ -192,6 +192,23 @@ enum RawWorkloads {
         try db.exec("COMMIT")
     }
 
+    /// 4d (issue 15): every row read back by its primary key, one prepared statement, in one read
+    /// transaction like the ORM's loop of `getObject(fromTable:where: id == k)`.
+    static func pointReads(_ db: RawDB, _ rows: [PlainRow]) throws -> Int {
+        try db.exec("BEGIN")
+        let stmt = try db.prepare("SELECT \(BenchSettings.columns) FROM bench WHERE id = ?")
+        defer { sqlite3_finalize(stmt) }
+        var found = 0
+        for row in rows {
+            sqlite3_bind_int64(stmt, 1, sqlite3_int64(row.id))
+            guard sqlite3_step(stmt) == SQLITE_ROW else { throw BenchError("point read: \(db.errorMessage)") }
+            found += readRow(stmt).id == row.id ? 1 : 0
+            sqlite3_reset(stmt)
+        }
+        try db.exec("COMMIT")
+        return found
+    }
+
     /// Not an issue-6 workload (tuning only): one UPDATE per row, each its own (autocommit)
     /// transaction, for the first `count` rows.
     static func updateEachAutocommit(_ db: RawDB, _ rows: ArraySlice<PlainRow>) throws {
@@ -324,6 +341,22 @@ func runRawSuite(keyModes: [KeyMode], variant: String = "rawC", extraPragmas: [S
         if wanted("updateRowByRow") {
             measure(p + "updateRowByRow", variant) {
                 try prefilled { db in try time { try RawWorkloads.updateRowByRow(db, rows) } }
+            }
+        }
+        if wanted("updateWhere") {
+            // The same statements as 4b: WCDB's own verb on the other side (issue 15).
+            measure(p + "updateWhere", variant) {
+                try prefilled { db in try time { try RawWorkloads.updateRowByRow(db, rows) } }
+            }
+        }
+        if wanted("pointRead") {
+            measure(p + "pointRead", variant) {
+                try prefilled { db in
+                    var found = 0
+                    let t = try time { found = try RawWorkloads.pointReads(db, rows) }
+                    try expect(found == n, "point reads \(found)")
+                    return t
+                }
             }
         }
         if wanted("updateEach") {

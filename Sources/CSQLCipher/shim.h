@@ -10,6 +10,92 @@
 // The explicit sqlcipher/ prefix keeps the system SQLite header (if installed) from shadowing it.
 #include <sqlcipher/sqlite3.h>
 
+// --- FTS3/FTS4 tokenizer interface -------------------------------------------------------------
+// sqlite3.h does not carry fts3_tokenizer.h; these are its version-0 structs, laid out exactly as
+// SQLite 3.15's ext/fts3/fts3_tokenizer.h declares them, plus one context pointer per tokenizer
+// and cursor so the Swift callbacks can find their state.
+typedef struct sqlite3_tokenizer_module sqlite3_tokenizer_module;
+typedef struct sqlite3_tokenizer sqlite3_tokenizer;
+typedef struct sqlite3_tokenizer_cursor sqlite3_tokenizer_cursor;
+
+struct sqlite3_tokenizer_module {
+    int iVersion;
+    int (*xCreate)(int argc, const char *const *argv, sqlite3_tokenizer **ppTokenizer);
+    int (*xDestroy)(sqlite3_tokenizer *pTokenizer);
+    int (*xOpen)(sqlite3_tokenizer *pTokenizer, const char *pInput, int nBytes,
+                 sqlite3_tokenizer_cursor **ppCursor);
+    int (*xClose)(sqlite3_tokenizer_cursor *pCursor);
+    int (*xNext)(sqlite3_tokenizer_cursor *pCursor, const char **ppToken, int *pnBytes,
+                 int *piStartOffset, int *piEndOffset, int *piPosition);
+    int (*xLanguageid)(sqlite3_tokenizer_cursor *pCsr, int iLangid);
+};
+
+struct sqlite3_tokenizer {
+    const sqlite3_tokenizer_module *pModule;  // set by FTS3 after xCreate returns
+};
+
+struct sqlite3_tokenizer_cursor {
+    sqlite3_tokenizer *pTokenizer;            // set by FTS3 after xOpen returns
+};
+
+typedef struct wcdb_tokenizer {
+    sqlite3_tokenizer base;
+    void *context;
+} wcdb_tokenizer;
+
+typedef struct wcdb_tokenizer_cursor {
+    sqlite3_tokenizer_cursor base;
+    void *context;
+} wcdb_tokenizer_cursor;
+
+// xCreate receives no pointer to its module, and FTS3's fts3tokenize table never tells the tokenizer
+// which module made it, so each registered name gets its own xCreate: a slot number bound into one
+// of these trampolines, which call the Swift side (defined with @_cdecl in TokenizerModule.swift).
+int wcdb_tokenizer_create(int slot, int argc, const char *const *argv, sqlite3_tokenizer **ppTokenizer);
+#define WCDB_TOKENIZER_SLOT_COUNT 32
+#define WCDB_TOKENIZER_SLOT(n) \
+    static inline int wcdb_tokenizer_create_##n(int argc, const char *const *argv, sqlite3_tokenizer **pp) { \
+        return wcdb_tokenizer_create(n, argc, argv, pp); \
+    }
+WCDB_TOKENIZER_SLOT(0)
+WCDB_TOKENIZER_SLOT(1)
+WCDB_TOKENIZER_SLOT(2)
+WCDB_TOKENIZER_SLOT(3)
+WCDB_TOKENIZER_SLOT(4)
+WCDB_TOKENIZER_SLOT(5)
+WCDB_TOKENIZER_SLOT(6)
+WCDB_TOKENIZER_SLOT(7)
+WCDB_TOKENIZER_SLOT(8)
+WCDB_TOKENIZER_SLOT(9)
+WCDB_TOKENIZER_SLOT(10)
+WCDB_TOKENIZER_SLOT(11)
+WCDB_TOKENIZER_SLOT(12)
+WCDB_TOKENIZER_SLOT(13)
+WCDB_TOKENIZER_SLOT(14)
+WCDB_TOKENIZER_SLOT(15)
+WCDB_TOKENIZER_SLOT(16)
+WCDB_TOKENIZER_SLOT(17)
+WCDB_TOKENIZER_SLOT(18)
+WCDB_TOKENIZER_SLOT(19)
+WCDB_TOKENIZER_SLOT(20)
+WCDB_TOKENIZER_SLOT(21)
+WCDB_TOKENIZER_SLOT(22)
+WCDB_TOKENIZER_SLOT(23)
+WCDB_TOKENIZER_SLOT(24)
+WCDB_TOKENIZER_SLOT(25)
+WCDB_TOKENIZER_SLOT(26)
+WCDB_TOKENIZER_SLOT(27)
+WCDB_TOKENIZER_SLOT(28)
+WCDB_TOKENIZER_SLOT(29)
+WCDB_TOKENIZER_SLOT(30)
+WCDB_TOKENIZER_SLOT(31)
+
+// sqlite3_db_config is variadic, which Swift cannot call.
+static inline int wcdb_enable_fts3_tokenizer(sqlite3 *db) {
+    int enabled = 0;
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER, 1, &enabled);
+}
+
 // sqlite3_config is variadic, which Swift cannot call: this fixed-argument wrapper installs SQLite's
 // error log callback (SQLITE_CONFIG_LOG). It only succeeds before SQLite initializes.
 static inline int wcdb_sqlite3_config_log(void (*callback)(void *, int, const char *), void *context) {

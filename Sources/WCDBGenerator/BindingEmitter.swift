@@ -38,9 +38,12 @@ struct BindingEmitter {
         writer.block("extension \(model.typeName)") { writer in
             emitProperties(model, access: access, into: &writer)
             writer.line()
-            writer.line("/// WCDB's spelling of `Properties`.")
-            writer.line("\(access)typealias CodingKeys = Properties")
-            writer.line()
+            // A model that is Codable too has its own CodingKeys (for JSON): then WCDB's alias is left out.
+            if !model.hasOwnCodingKeys {
+                writer.line("/// WCDB's spelling of `Properties`.")
+                writer.line("\(access)typealias CodingKeys = Properties")
+                writer.line()
+            }
             emitBinding(model, access: access, into: &writer)
             writer.line()
             emitDecoder(model, access: access, into: &writer)
@@ -55,23 +58,27 @@ struct BindingEmitter {
         writer.block("\(access)enum Properties") { writer in
             for (index, column) in model.columns.enumerated() {
                 writer.directive(sourceLocation(column.property.position.line))
-                writer.line("\(access)static let \(identifier(column.property.name)) = WCDBSwift.TypedProperty<\(model.typeName), \(column.property.typeText)>(named: \(literal(column.columnName)), index: \(index))")
+                // The value type is inferred from the key path: the model's scope may name types this
+                // extension can't see (a sibling of a nested model).
+                writer.line("\(access)static let \(identifier(column.property.name)) = WCDBSwift.TypedProperty(\\\(model.typeName).\(identifier(column.property.name)), named: \(literal(column.columnName)), index: \(index))")
             }
             if !model.columns.isEmpty { writer.directive("#sourceLocation()") }
             writer.line()
             writer.line("/// Every column, in declaration order.")
             let list = model.columns.map { "\(identifier($0.property.name)).asProperty()" }.joined(separator: ", ")
-            writer.line("\(access)static let all: [WCDBSwift.Property] = [\(list)]")
-            writer.line()
-            writer.line("/// `*`: every column of the table.")
-            writer.line("\(access)static var any: WCDBSwift.Property { WCDBSwift.Property.any }")
+            writer.line("\(access)static let \(model.allPropertiesName): [WCDBSwift.Property] = [\(list)]")
+            if !model.columns.contains(where: { $0.property.name == "any" }) {
+                writer.line()
+                writer.line("/// `*`: every column of the table.")
+                writer.line("\(access)static var any: WCDBSwift.Property { WCDBSwift.Property.any }")
+            }
         }
     }
 
     private func emitBinding(_ model: ModelDescription, access: String, into writer: inout CodeWriter) {
         writer.line("/// The table `\(model.typeName)` maps to: columns, constraints and indexes, from the annotations.")
         writer.block("\(access)static let objectRelationalMapping: WCDBSwift.TableBinding<\(model.typeName)> =", closing: "}()") { writer in
-            writer.line("var binding = WCDBSwift.TableBinding<\(model.typeName)>(properties: Properties.all)")
+            writer.line("var binding = WCDBSwift.TableBinding<\(model.typeName)>(properties: Properties.\(model.allPropertiesName))")
             for column in model.columns {
                 writer.directive(sourceLocation(column.property.position.line))
                 writer.line("binding.addColumn(\(columnArguments(column)))")
@@ -108,7 +115,7 @@ struct BindingEmitter {
 
     private func columnArguments(_ column: ColumnDescription) -> String {
         let property = "Properties.\(identifier(column.property.name))"
-        var arguments = [property, "type: WCDBSwift.ColumnCoding.columnType(of: \(column.property.typeText).self)"]
+        var arguments = [property, "type: WCDBSwift.ColumnCoding.columnType(of: \(property))"]
         if let key = column.primaryKey {
             var parts: [String] = []
             if let order = key.order { parts.append("order: .\(order)") }
@@ -171,11 +178,13 @@ struct BindingEmitter {
                 for (index, column) in model.columns.enumerated() {
                     let property = column.property
                     let name = identifier(property.name)
-                    let decode = "WCDBSwift.ColumnCoding.decode(\(property.typeText).self, from: statement, atIndex: column\(index))"
+                    let decode = "WCDBSwift.ColumnCoding.decode(from: statement, atIndex: column\(index))"
                     writer.line("let column\(index) = mapping[\(index)]")
                     writer.directive(sourceLocation(property.position.line))
-                    if let fallback = property.defaultText ?? (property.isOptional ? "nil" : nil) {
-                        writer.line("self.\(name) = try column\(index) < 0 ? \(fallback) : \(decode)")
+                    // WCDB's rule (the seeds' PartialSample): a property the select left out is nil if it
+                    // is optional, and an error if it is not, whatever its declared default.
+                    if property.isOptional {
+                        writer.line("self.\(name) = try column\(index) < 0 ? nil : \(decode)")
                     } else {
                         writer.line("guard column\(index) >= 0 else { throw WCDBSwift.WCDBError.unselectedProperty(\(literal(property.name)), of: \(literal(model.typeName))) }")
                         writer.line("self.\(name) = try \(decode)")
@@ -197,7 +206,12 @@ struct BindingEmitter {
                     let property = column.property
                     writer.line("let column\(index) = mapping[\(index)]")
                     writer.directive(sourceLocation(property.position.line))
-                    writer.line("if column\(index) >= 0 { object.\(identifier(property.name)) = try WCDBSwift.ColumnCoding.decode(\(property.typeText).self, from: statement, atIndex: column\(index)) }")
+                    if property.isOptional {
+                        writer.line("object.\(identifier(property.name)) = try column\(index) < 0 ? nil : WCDBSwift.ColumnCoding.decode(from: statement, atIndex: column\(index))")
+                    } else {
+                        writer.line("guard column\(index) >= 0 else { throw WCDBSwift.WCDBError.unselectedProperty(\(literal(property.name)), of: \(literal(model.typeName))) }")
+                        writer.line("object.\(identifier(property.name)) = try WCDBSwift.ColumnCoding.decode(from: statement, atIndex: column\(index))")
+                    }
                     writer.directive("#sourceLocation()")
                 }
                 writer.line("return object")
@@ -229,19 +243,24 @@ struct BindingEmitter {
         }
     }
 
+    /// The primary key's part in auto-increment inserts: where the assigned rowid goes, and for an
+    /// optional key, "nil asks for a new rowid". `isAutoIncrement` itself is never generated, so a model
+    /// may declare it stored, computed or inherited (WCDB's styles).
     private func emitAutoIncrement(_ model: ModelDescription, access: String, into writer: inout CodeWriter) {
-        guard let column = model.columns.first(where: { $0.primaryKey?.autoIncrement == true }) else { return }
+        guard let column = model.columns.first(where: { $0.primaryKey != nil }), !column.property.isLet else { return }
         let property = column.property
         let name = identifier(property.name)
-        if property.isOptional && !model.declaresIsAutoIncrement {
+        if property.isOptional {
             writer.line()
-            writer.line("/// An object whose `\(property.name)` is nil is inserted with a new, database-assigned key.")
-            writer.line("\(access)var isAutoIncrement: Bool { \(name) == nil }")
+            writer.line("/// An object whose `\(property.name)` is nil, or whose `isAutoIncrement` is true, is inserted with a new rowid.")
+            writer.block("\(access)static func insertsWithNewRowID(_ object: \(model.typeName)) -> Bool") { writer in
+                writer.line("object.isAutoIncrement || object.\(name) == nil")
+            }
         }
         writer.line()
         writer.line("/// Stores the rowid SQLite assigned to an auto-increment insert into `\(property.name)`.")
         writer.block("\(access)static func assignInsertedRowID(_ rowID: Int64, to object: inout \(model.typeName))") { writer in
-            writer.line("object.\(name) = \(property.wrappedTypeText)(truncatingIfNeeded: rowID)")
+            writer.line("WCDBSwift.ColumnCoding.assign(rowID: rowID, to: &object.\(name))")
         }
     }
 

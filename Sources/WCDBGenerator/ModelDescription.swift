@@ -23,10 +23,14 @@ struct ModelDescription: Equatable {
     var withoutRowID = false
     var tableChecks: [CheckDescription] = []
     var virtualTable: VirtualTableDescription?
-    /// True when the type itself declares `isAutoIncrement` (WCDB's class style).
-    var declaresIsAutoIncrement = false
-    /// True when the type itself declares `lastInsertedRowID`.
-    var declaresLastInsertedRowID = false
+    /// True when the type has CodingKeys of its own (it declares them, or is Codable for JSON), so the
+    /// generated `typealias CodingKeys = Properties` would clash.
+    var hasOwnCodingKeys = false
+
+    /// The name of the generated list of every column: `all`, unless a column is itself named `all`.
+    var allPropertiesName: String {
+        columns.contains { $0.property.name == "all" } ? "allProperties" : "all"
+    }
 
     var indexes: [IndexDescription] {
         var order: [String] = []

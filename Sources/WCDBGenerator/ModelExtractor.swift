@@ -122,6 +122,23 @@ struct ModelExtractor {
         }
     }
 
+    /// Swift's Codable synthesis and WCDB-style code both own the name `CodingKeys`.
+    static let codableProtocols: Set<String> = ["Codable", "Encodable", "Decodable"]
+
+    private static func hasOwnCodingKeys(_ node: Syntax, members: MemberBlockSyntax) -> Bool {
+        let clause = node.as(StructDeclSyntax.self)?.inheritanceClause ?? node.as(ClassDeclSyntax.self)?.inheritanceClause
+        let inherited = clause?.inheritedTypes.flatMap { $0.type.trimmedDescription.split(separator: "&") } ?? []
+        if inherited.contains(where: { codableProtocols.contains(String($0.split(separator: ".").last ?? "").filter { !$0.isWhitespace }) }) {
+            return true
+        }
+        return members.members.contains { member in
+            let decl = member.decl
+            return decl.as(EnumDeclSyntax.self)?.name.text == "CodingKeys"
+                || decl.as(StructDeclSyntax.self)?.name.text == "CodingKeys"
+                || decl.as(TypeAliasDeclSyntax.self)?.name.text == "CodingKeys"
+        }
+    }
+
     private func isModel(_ clause: InheritanceClauseSyntax?) -> Bool {
         guard let clause else { return false }
         return clause.inheritedTypes.contains { inherited in
@@ -151,6 +168,7 @@ struct ModelExtractor {
         let diagnosticsBefore = diagnostics.count
         var model = ModelDescription(typeName: typeName, kind: kind, accessModifier: access, position: position(of: node))
         model.conditions = conditions
+        model.hasOwnCodingKeys = Self.hasOwnCodingKeys(node, members: members)
 
         // First pass: the stored properties, so @Check can tell property names from other identifiers.
         var stored: [(StoredProperty, [RawAnnotation], isStatic: Bool)] = []
@@ -199,11 +217,7 @@ struct ModelExtractor {
                 }
                 continue
             }
-            if Self.autoIncrementHooks.contains(property.name) {
-                if property.name == "isAutoIncrement" { model.declaresIsAutoIncrement = true }
-                if property.name == "lastInsertedRowID" { model.declaresLastInsertedRowID = true }
-                continue
-            }
+            if Self.autoIncrementHooks.contains(property.name) { continue }
             guard let column = makeColumn(property, annotations: annotations, propertyNames: propertyNames, model: &model) else {
                 continue
             }

@@ -19,6 +19,29 @@ final class AsyncAndCoreLayerTests: DatabaseTestCase {
         XCTAssertEqual(count.int64Value, 5)
     }
 
+    /// The async verbs take the blocking verbs' own parameters (typed properties, WINQ conditions, Int
+    /// limits), so code moves between the two by adding or removing `await`.
+    func testAsyncVerbsTakeTheBlockingVerbsParameters() async throws {
+        let database: Database = database
+        try await database.create(table: "owner", of: Owner.self)
+        try await database.insert(objects: (1...6).map { Owner(id: Int64($0), name: "n\($0 % 2)") }, on: [Owner.Properties.id, Owner.Properties.name],
+                                  intoTable: "owner")
+        try await database.update(table: "owner", on: [Owner.Properties.name], with: Owner(id: 0, name: "y"),
+                                  where: Owner.Properties.id >= 5, orderBy: [Owner.Properties.id], limit: 1)
+        let rows = try await database.getRows(on: [Owner.Properties.id, Owner.Properties.name], fromTable: "owner",
+                                              where: Owner.Properties.name == "y")
+        XCTAssertEqual(rows.map { $0[0].int64Value }, [5])
+        let column = try await database.getColumn(on: Owner.Properties.id, fromTable: "owner", where: Owner.Properties.name == "n1",
+                                                  orderBy: [Owner.Properties.id.asOrder(by: .descending)], limit: 2, offset: 1)
+        XCTAssertEqual(column.map(\.int64Value), [1])
+        let row = try await database.getRow(on: [Owner.Properties.name], fromTable: "owner", where: Owner.Properties.id == 2)
+        XCTAssertEqual(row.first?.stringValue, "n0")
+        XCTAssertThrowsError(try database.prepare("SELECT 1; SELECT 2"))
+        let table = try database.getTable(named: "owner", of: Owner.self)
+        let viaTable: [Owner] = try await table.getObjects(fromTable: "owner", where: Owner.Properties.id < 3, limit: 5)
+        XCTAssertEqual(viaTable.map(\.id), [1, 2])
+    }
+
     func testExecAndPrepareTakeWINQStatements() throws {
         try database.exec(StatementCreateTable().create(table: "kv").with(columns: ColumnDef(named: "k", and: .text), ColumnDef(named: "v", and: .integer64)))
         try database.exec(StatementInsert().insert(intoTable: "kv", with: Column(named: "k"), Column(named: "v")).values("a", 1).values("b", 2))

@@ -3,58 +3,76 @@ import Foundation
 import WCDBTestSupport
 import XCTest
 
-/// The CRUD layer lifts WINQ's literals out of WHERE/LIMIT/OFFSET into bound values, so a query that
-/// differs only in its values reuses one prepared statement. These tests pin what is lifted, what is
-/// kept, and that a lifted query returns exactly what the literal SQL returns.
+/// WINQ expressions carry the values they compare with as bound values (`Expression.boundValues`), so a
+/// query that differs only in its values reuses one prepared statement. These tests pin what is bound,
+/// what stays in the text, and that a bound query returns exactly what the literal SQL returns.
 final class LiteralLiftingTests: DatabaseTestCase {
-    // MARK: The rewrite itself
+    // MARK: The values in the tree
 
-    private func lift(_ condition: ExpressionConvertible) -> LiftedClause? {
-        LiftedClause(lifting: condition.asExpression().description)
+    private struct Lifted {
+        let sql: String
+        let values: [FundamentalValue]
     }
 
-    func testComparisonsInListsAndLikeLiftEveryValueInTextOrder() throws {
+    /// The condition as the CRUD layer runs it: its text with `?`, and the values bound to them.
+    private func lift(_ condition: ExpressionConvertible) -> Lifted? {
+        let (tail, values) = ClauseTail(condition: condition, orderBy: nil, limit: nil, offset: nil).liftingLiterals()
+        let expression = condition.asExpression()
+        guard !expression.hasOwnParameters else { return nil }
+        return Lifted(sql: tail.condition!.asExpression().description, values: values)
+    }
+
+    func testComparisonsInListsAndLikeBindEveryValueInTextOrder() throws {
         let id = Column(named: "id"), name = Column(named: "name")
         let lifted = try XCTUnwrap(lift(id > 3 && name.like("a'b%", escape: "\\") || id.in(1, -2, 3.5)))
         XCTAssertFalse(lifted.sql.contains("3") || lifted.sql.contains("a''b"), lifted.sql)
-        XCTAssertEqual(lifted.values, [.integer(3), .text("a'b%"), .text("\\"), .integer(1), .integer(2), .double(3.5)])
-        XCTAssertTrue(lifted.sql.contains("-?"), "a negative literal keeps its minus: \(lifted.sql)")
+        XCTAssertEqual(lifted.values, [.integer(3), .text("a'b%"), .text("\\"), .integer(1), .integer(-2), .double(3.5)])
+        XCTAssertEqual(lifted.sql, "(((id > ?) AND (name LIKE ? ESCAPE ?)) OR (id IN (?, ?, ?)))")
     }
 
-    func testBlobsAndStringsWithNULAreLiftedAsTheirBytes() throws {
+    func testBlobsAndStringsWithNULAreBoundAsTheirBytes() throws {
         let blob = Data([0x00, 0xFF, 0x27, 0x3F])
         let lifted = try XCTUnwrap(lift(Column(named: "data") == blob))
         XCTAssertEqual(lifted.values, [.blob(blob)])
-        // A string with NUL prints as CAST(X'…' AS TEXT): the cast's argument stays in the text.
         let withNUL = try XCTUnwrap(lift(Column(named: "name") == "a\u{0}b"))
-        XCTAssertEqual(withNUL.values, [])
-        XCTAssertTrue(withNUL.sql.contains("CAST(X'"), withNUL.sql)
+        XCTAssertEqual(withNUL.values, [.text("a\u{0}b")])
+        XCTAssertEqual(withNUL.sql, "(name = ?)")
+        // Printed for people, the string with NUL still round-trips as a CAST blob.
+        XCTAssertEqual((Column(named: "name") == "a\u{0}b").asExpression().description, "(name = CAST(X'610062' AS TEXT))")
     }
 
-    func testFunctionArgumentsNullKeywordsAndOddNumbersStayInTheText() throws {
-        let name = Column(named: "name")
-        let lifted = try XCTUnwrap(lift(name.substr(start: 1, length: 3) == "abc" && name.isNull() == false))
+    func testFunctionArgumentsArithmeticNullKeywordsStayInTheText() throws {
+        let name = Column(named: "name"), a = Column(named: "a")
+        let lifted = try XCTUnwrap(lift(name.substr(start: 1, length: 3) == "abc" && (a + 1) == 5))
         XCTAssertTrue(lifted.sql.contains("substr(name, 1, 3)"), "an expression index on substr(name, 1, 3) must still match: \(lifted.sql)")
-        XCTAssertEqual(lifted.values.first, FundamentalValue.text("abc"))
-        XCTAssertTrue(try XCTUnwrap(lift(name.isNull())).sql.contains("NULL"))
-        XCTAssertEqual(try XCTUnwrap(lift(Column(named: "a") == Expression.currentTimestamp)).values, [])
-        // Int64.min prints as -9223372036854775808: 9223372036854775808 is no Int64, so it stays.
-        XCTAssertEqual(try XCTUnwrap(lift(Column(named: "a") == Int64.min)).values, [])
-        XCTAssertEqual(try XCTUnwrap(lift(Column(named: "a") == Double.infinity)).values, [])
+        XCTAssertTrue(lifted.sql.contains("(a + 1)"), "an expression index on a + 1 must still match: \(lifted.sql)")
+        XCTAssertEqual(lifted.values, [.text("abc"), .integer(5)])
+        XCTAssertEqual(try XCTUnwrap(lift(name.isNull())).sql, "name IS NULL")
+        XCTAssertEqual(try XCTUnwrap(lift(a == Expression.currentTimestamp)).values, [])
+        // Values that used to print oddly are bound exactly.
+        XCTAssertEqual(try XCTUnwrap(lift(a == Int64.min)).values, [.integer(Int64.min)])
+        XCTAssertEqual(try XCTUnwrap(lift(a == Double.infinity)).values, [.double(.infinity)])
+        // On request, a compared value stays in the text, for the planner.
+        let inlined = try XCTUnwrap(lift(a == Expression(inlining: 1)))
+        XCTAssertEqual(inlined.sql, "(a = 1)")
+        XCTAssertEqual(inlined.values, [])
     }
 
-    func testSubqueriesAndOwnBindParametersAreNotLifted() {
+    func testSubqueriesKeepTheirTextAndOwnBindParametersAreNotLifted() throws {
         let inner = StatementSelect().select(Column(named: "id")).from("owner").order(by: Expression(with: 1)).limit(1)
-        XCTAssertNil(lift(Column(named: "id").in(inner)))
+        let lifted = try XCTUnwrap(lift(Column(named: "id").in(inner) && Column(named: "x") == 3))
+        XCTAssertEqual(lifted.sql, "((id IN (SELECT id FROM owner ORDER BY 1 LIMIT 1)) AND (x = ?))")
         XCTAssertNil(lift(Column(named: "id") == Expression.bindParameter))
         XCTAssertNil(lift(Column(named: "id") == Expression.bindParameter(named: "k")))
+        XCTAssertNil(lift(Expression.function("lower", Expression.bindParameter) == "a"))
     }
 
-    func testQuotedNamesAndCommentsAreCopiedVerbatim() throws {
+    func testQuotedNamesAreCopiedVerbatim() throws {
         let odd = Column(named: "we?ird 'col' 42")
         let lifted = try XCTUnwrap(lift(odd == 7))
         XCTAssertTrue(lifted.sql.contains("\"we?ird 'col' 42\""), lifted.sql)
         XCTAssertEqual(lifted.values, [.integer(7)])
+        XCTAssertEqual((odd == "x'y").asExpression().description, "(\"we?ird 'col' 42\" = 'x''y')")
     }
 
     // MARK: Through the CRUD API, on a real database
@@ -105,6 +123,18 @@ final class LiteralLiftingTests: DatabaseTestCase {
             XCTAssertEqual(StatementSelect.sql(distinct: distinct, columns: columns, table: table),
                            StatementSelect().select(distinct: distinct, columns).from(table).description)
         }
+    }
+
+    func testTheOneLineUpdateHeadIsWhatStatementUpdatePrints() {
+        let properties = [Owner.Properties.name.asProperty(), Owner.Properties.id.asProperty(), Property(named: "order", index: 0, root: nil)]
+        let statement = StatementUpdate().update(table: "select")
+        for (offset, property) in properties.enumerated() { statement.set(property, to: Expression.bindParameter(offset + 1)) }
+        XCTAssertEqual(StatementUpdate.sql(table: "select", settingParametersOf: properties), statement.description)
+        XCTAssertEqual(statement.description, "UPDATE \"select\" SET name = ?1, id = ?2, \"order\" = ?3")
+        let tail = ClauseTail(condition: Column(named: "a") > 1, orderBy: [Column(named: "b")], limit: 2, offset: 3)
+        let delete = StatementDelete().delete(fromTable: "select")
+        tail.apply(to: delete)
+        XCTAssertEqual("DELETE FROM \"select\"" + tail.sql, delete.description)
     }
 
     func testUpdateDeleteAndValueReadsBindTheLiftedValuesAfterTheirOwn() throws {
@@ -167,7 +197,7 @@ final class LiteralLiftingTests: DatabaseTestCase {
         let page: [Owner] = try database.prepareSelect(of: Owner.self, fromTable: "owner")
             .where(Owner.Properties.id > 40).order(by: Owner.Properties.id.asOrder(by: .ascending)).offset(7).allObjects()
         XCTAssertEqual(page.map(\.id), [48, 49, 50])
-        // GROUP BY / HAVING run as written.
+        // GROUP BY / HAVING bind their values too.
         let grouped: [Owner] = try database.prepareSelect(on: Owner.Properties.id.max().as(Owner.Properties.id), Owner.Properties.name,
                                                           fromTable: "owner")
             .where(Owner.Properties.id <= 10).group(by: Owner.Properties.name).having(Owner.Properties.id.max() > 8).allObjects()
@@ -184,9 +214,32 @@ final class LiteralLiftingTests: DatabaseTestCase {
         let sqls = traced.with { $0 }
         let lookups = Set(sqls.filter { $0.hasPrefix("SELECT") && $0.contains("WHERE (id = ") })
         XCTAssertEqual(lookups, ["SELECT id, name FROM owner WHERE (id = ?)"], "50 ids, one SQL text")
-        XCTAssertTrue(sqls.contains("SELECT id, name FROM owner WHERE (id > ?) ORDER BY id ASC LIMIT ? OFFSET ?"), "\(sqls)")
-        XCTAssertTrue(sqls.contains { $0.contains("GROUP BY name HAVING (max(id) > 8)") && $0.contains("(id <= 10)") }, "\(sqls)")
+        XCTAssertTrue(sqls.contains("SELECT id, name FROM owner WHERE (id > ?) ORDER BY id ASC LIMIT -1 OFFSET ?"), "\(sqls)")
+        XCTAssertTrue(sqls.contains { $0.hasSuffix("WHERE (id <= ?) GROUP BY name HAVING (max(id) > ?)") }, "\(sqls)")
         XCTAssertTrue(sqls.contains("DELETE FROM owner WHERE (id > ?) ORDER BY id DESC LIMIT ?"), "\(sqls)")
+    }
+
+    func testStreamingReadsBindTheirValues() throws {
+        try database.create(table: "owner", of: Owner.self)
+        try database.insert(objects: (1...20).map { Owner(id: Int64($0), name: "n\($0)") }, intoTable: "owner")
+        let traced = Box<[String]>([])
+        database.traceSQL { sql in traced.with { $0.append(sql) } }
+        for id in [3, 7] {
+            let select = try database.prepareSelect(of: Owner.self, fromTable: "owner").where(Owner.Properties.id == id)
+            XCTAssertEqual(try select.nextObject()?.name, "n\(id)")
+            XCTAssertNil(try select.nextObject())
+        }
+        let rows = try database.prepareRowSelect(on: Owner.Properties.name, fromTable: "owner")
+            .where(Owner.Properties.name.like("n1%") && Owner.Properties.id < 12).order(by: Owner.Properties.id).limit(2)
+        XCTAssertEqual(try rows.allValues().map(\.stringValue), ["n1", "n10"])
+        let multi = try database.prepareMultiSelect(on: [Owner.Properties.id.in(table: "owner"), Owner.Properties.name.in(table: "owner")],
+                                                    fromTables: ["owner"], where: Owner.Properties.id.in(table: "owner") == 5)
+        XCTAssertEqual(try multi.allMultiObjects().compactMap { ($0["owner"] as? Owner)?.name }, ["n5"])
+        database.traceSQL(nil)
+        let sqls = traced.with { $0.filter { $0.hasPrefix("SELECT") } }
+        XCTAssertEqual(Set(sqls.filter { $0.hasPrefix("SELECT id, name FROM owner WHERE") }), ["SELECT id, name FROM owner WHERE (id = ?)"], "\(sqls)")
+        XCTAssertTrue(sqls.contains("SELECT name FROM owner WHERE ((name LIKE ?) AND (id < ?)) ORDER BY id LIMIT ?"), "\(sqls)")
+        XCTAssertTrue(sqls.contains("SELECT owner.id, owner.name FROM owner WHERE (owner.id = ?)"), "\(sqls)")
     }
 
     /// Seeded random values of every storage class, including the awkward ones (quotes, `?`, comment

@@ -287,7 +287,7 @@ final class SeedGuideTests: DatabaseTestCase {
         try database.insert(objects: [Owner(id: 1, name: "one"), Owner(id: 3, name: "three")], intoTable: "owner")
         let select = try database.prepareMultiSelect(
             on: [SampleObject.Properties.identifier.in(table: "sampleTable"), SampleObject.Properties.description.in(table: "sampleTable"),
-                 Owner.Properties.name.in(table: "owner")],
+                 Owner.Properties.id.in(table: "owner"), Owner.Properties.name.in(table: "owner")],
             fromTables: ["sampleTable", "owner"],
             where: SampleObject.Properties.identifier.in(table: "sampleTable") == Owner.Properties.id.in(table: "owner").asProperty())
         let results = try select.allMultiObjects()

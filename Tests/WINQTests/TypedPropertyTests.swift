@@ -19,7 +19,13 @@ final class TypedPropertyTests: XCTestCase {
         XCTAssertEqual((M.localID < -1).description, "(localID < -1)")
         XCTAssertEqual((M.localID <= 1).description, "(localID <= 1)")
         XCTAssertEqual((M.localID >= 3.0).description, "(localID >= 3.0)")
-        XCTAssertEqual((M.localID == nil).description, "(localID = NULL)")
+        // `x = NULL` is never true: comparing with nil means IS NULL / IS NOT NULL.
+        XCTAssertEqual((M.localID == nil).description, "localID IS NULL")
+        XCTAssertEqual((M.localID != nil).description, "localID IS NOT NULL")
+        let missing: Int? = nil
+        XCTAssertEqual((M.localID == missing).description, "localID IS NULL")
+        XCTAssertEqual((Column(named: "a") != Expression.null).description, "a IS NOT NULL")
+        XCTAssertEqual((M.localID == nil && M.score > 1).description, "((localID IS NULL) AND (score > 1))")
         let optional: Int? = 5
         XCTAssertEqual((M.localID == optional).description, "(localID = 5)")
         XCTAssertEqual((M.content == "it's").description, "(content = 'it''s')")

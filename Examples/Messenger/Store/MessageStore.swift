@@ -9,6 +9,7 @@ import WCDBSwift
 public final class MessageStore: Sendable {
     public static let contactTable = "contact"
     public static let messageTable = "message"
+    public static let searchTable = "message_search"
 
     public let database: Database
 
@@ -23,6 +24,7 @@ public final class MessageStore: Sendable {
         try database.run(transaction: {
             try database.create(table: Self.contactTable, of: Contact.self)
             try database.create(table: Self.messageTable, of: Message.self)
+            try database.create(virtualTable: Self.searchTable, of: MessageSearchIndex.self)
         })
     }
 
@@ -41,6 +43,7 @@ public final class MessageStore: Sendable {
         message.attachments = attachments
         try database.run(transaction: {
             try database.insert(&message, intoTable: Self.messageTable)
+            try indexForSearch(message)
             let unread = try database.getValue(on: Message.Properties.any.count(), fromTable: Self.messageTable,
                                                where: Message.Properties.contactID == contactID && Message.Properties.isRead == false)
             try database.update(table: Self.contactTable,
@@ -89,6 +92,11 @@ public final class MessageStore: Sendable {
     }
 
     public func deleteContact(_ contactID: Int64) throws {
-        try database.delete(fromTable: Self.contactTable, where: Contact.Properties.id == contactID)
+        try database.run(transaction: {
+            // The cascade removes the messages; their index rows go in the same transaction.
+            _ = try database.getRows("DELETE FROM \(Self.searchTable) WHERE rowid IN (SELECT localID FROM \(Self.messageTable) WHERE contactID = ?1)",
+                                     values: [.integer(contactID)])
+            try database.delete(fromTable: Self.contactTable, where: Contact.Properties.id == contactID)
+        })
     }
 }

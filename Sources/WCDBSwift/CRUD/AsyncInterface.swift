@@ -1,47 +1,127 @@
-/// `async` variants of the one-line API. The blocking work runs on a dispatch queue, so awaiting them
-/// never blocks Swift's cooperative thread pool; objects cross threads, so they must be `Sendable`.
+/// `async` forms of the one-line API, with exactly the parameters of the blocking verbs they run.
+///
+/// The caller's clause arguments (`Condition`, `OrderBy`, `Limit`, property lists…) are existentials that
+/// can't cross threads, so each async verb first turns them into their Sendable WINQ values on the
+/// caller's side (`SendableArguments`), then runs the blocking verb on a dispatch queue: awaiting it never
+/// blocks Swift's cooperative thread pool. Objects cross threads, so they must be `Sendable`.
 extension HandleRepresentable {
     public func create<Root: TableDecodable>(table: String, of rootType: Root.Type) async throws {
         try await runOffPool { try self.create(table: table, of: rootType) }
     }
 
-    public func insert<Object: TableEncodable & Sendable>(objects: [Object], on properties: [Property]? = nil,
+    public func insert<Object: TableEncodable & Sendable>(objects: [Object], on properties: [PropertyConvertible]? = nil,
                                                           intoTable table: String) async throws {
+        let properties = SendableArguments.properties(properties)
         try await runOffPool { try self.insert(objects: objects, on: properties, intoTable: table) }
     }
 
-    public func insertOrReplace<Object: TableEncodable & Sendable>(objects: [Object], on properties: [Property]? = nil,
+    public func insertOrReplace<Object: TableEncodable & Sendable>(objects: [Object], on properties: [PropertyConvertible]? = nil,
                                                                    intoTable table: String) async throws {
+        let properties = SendableArguments.properties(properties)
         try await runOffPool { try self.insertOrReplace(objects: objects, on: properties, intoTable: table) }
     }
 
-    public func getObjects<Object: TableDecodable & Sendable>(on properties: [Property]? = nil, fromTable table: String,
-                                                              where condition: Expression? = nil, orderBy orderList: [OrderingTerm]? = nil,
-                                                              limit: Int? = nil, offset: Int? = nil) async throws -> [Object] {
-        try await runOffPool {
-            try self.getObjects(on: properties, fromTable: table, where: condition, orderBy: orderList, limit: limit, offset: offset)
+    public func getObjects<Object: TableDecodable & Sendable>(on properties: [PropertyConvertible]? = nil, fromTable table: String,
+                                                              where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
+                                                              limit: Limit? = nil, offset: Offset? = nil) async throws -> [Object] {
+        let properties = SendableArguments.properties(properties)
+        let clauses = SendableArguments(condition, orderList, limit, offset)
+        return try await runOffPool {
+            try self.getObjects(on: properties, fromTable: table, where: clauses.condition, orderBy: clauses.orderList,
+                                limit: clauses.limit, offset: clauses.offset)
         }
     }
 
-    public func getObject<Object: TableDecodable & Sendable>(on properties: [Property]? = nil, fromTable table: String,
-                                                             where condition: Expression? = nil, orderBy orderList: [OrderingTerm]? = nil,
-                                                             offset: Int? = nil) async throws -> Object? {
-        try await runOffPool {
-            try self.getObject(on: properties, fromTable: table, where: condition, orderBy: orderList, offset: offset)
+    public func getObject<Object: TableDecodable & Sendable>(on properties: [PropertyConvertible]? = nil, fromTable table: String,
+                                                             where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
+                                                             offset: Offset? = nil) async throws -> Object? {
+        let properties = SendableArguments.properties(properties)
+        let clauses = SendableArguments(condition, orderList, nil, offset)
+        return try await runOffPool {
+            try self.getObject(on: properties, fromTable: table, where: clauses.condition, orderBy: clauses.orderList,
+                               offset: clauses.offset)
         }
     }
 
-    public func update<Object: TableEncodable & Sendable>(table: String, on properties: [Property], with object: Object,
-                                                          where condition: Expression? = nil) async throws {
-        try await runOffPool { try self.update(table: table, on: properties, with: object, where: condition) }
+    public func update<Object: TableEncodable & Sendable>(table: String, on properties: [PropertyConvertible], with object: Object,
+                                                          where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
+                                                          limit: Limit? = nil, offset: Offset? = nil) async throws {
+        let properties = properties.map { $0.asProperty() }
+        let clauses = SendableArguments(condition, orderList, limit, offset)
+        try await runOffPool {
+            try self.update(table: table, on: properties, with: object, where: clauses.condition, orderBy: clauses.orderList,
+                            limit: clauses.limit, offset: clauses.offset)
+        }
     }
 
-    public func delete(fromTable table: String, where condition: Expression? = nil, orderBy orderList: [OrderingTerm]? = nil,
-                       limit: Int? = nil, offset: Int? = nil) async throws {
-        try await runOffPool { try self.delete(fromTable: table, where: condition, orderBy: orderList, limit: limit, offset: offset) }
+    public func delete(fromTable table: String, where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
+                       limit: Limit? = nil, offset: Offset? = nil) async throws {
+        let clauses = SendableArguments(condition, orderList, limit, offset)
+        try await runOffPool {
+            try self.delete(fromTable: table, where: clauses.condition, orderBy: clauses.orderList, limit: clauses.limit,
+                            offset: clauses.offset)
+        }
     }
 
-    public func getValue(on column: ColumnResult, fromTable table: String, where condition: Expression? = nil) async throws -> FundamentalValue {
-        try await runOffPool { try self.getValue(on: column, fromTable: table, where: condition) }
+    public func getRows(on columns: [ColumnResultConvertible] = [Column.all], fromTable table: String,
+                        where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
+                        limit: Limit? = nil, offset: Offset? = nil) async throws -> FundamentalRowXColumn {
+        let columns = columns.map { $0.asColumnResult() }
+        let clauses = SendableArguments(condition, orderList, limit, offset)
+        return try await runOffPool {
+            try self.getRows(on: columns, fromTable: table, where: clauses.condition, orderBy: clauses.orderList,
+                             limit: clauses.limit, offset: clauses.offset)
+        }
+    }
+
+    public func getRow(on columns: [ColumnResultConvertible] = [Column.all], fromTable table: String,
+                       where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
+                       offset: Offset? = nil) async throws -> FundamentalRow {
+        let columns = columns.map { $0.asColumnResult() }
+        let clauses = SendableArguments(condition, orderList, nil, offset)
+        return try await runOffPool {
+            try self.getRow(on: columns, fromTable: table, where: clauses.condition, orderBy: clauses.orderList, offset: clauses.offset)
+        }
+    }
+
+    public func getColumn(on column: ColumnResultConvertible, fromTable table: String,
+                          where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
+                          limit: Limit? = nil, offset: Offset? = nil) async throws -> FundamentalColumn {
+        let column = column.asColumnResult()
+        let clauses = SendableArguments(condition, orderList, limit, offset)
+        return try await runOffPool {
+            try self.getColumn(on: column, fromTable: table, where: clauses.condition, orderBy: clauses.orderList,
+                               limit: clauses.limit, offset: clauses.offset)
+        }
+    }
+
+    public func getValue(on column: ColumnResultConvertible, fromTable table: String,
+                         where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
+                         limit: Limit? = nil, offset: Offset? = nil) async throws -> FundamentalValue {
+        let column = column.asColumnResult()
+        let clauses = SendableArguments(condition, orderList, limit, offset)
+        return try await runOffPool {
+            try self.getValue(on: column, fromTable: table, where: clauses.condition, orderBy: clauses.orderList,
+                              limit: clauses.limit, offset: clauses.offset)
+        }
+    }
+}
+
+/// The clause arguments of a verb as Sendable WINQ values, converted on the caller's thread.
+struct SendableArguments: Sendable {
+    let condition: Expression?
+    let orderList: [OrderingTerm]?
+    let limit: Expression?
+    let offset: Expression?
+
+    init(_ condition: Condition?, _ orderList: [OrderBy]?, _ limit: Limit?, _ offset: Offset?) {
+        self.condition = condition?.asExpression()
+        self.orderList = orderList?.map { $0.asOrder() }
+        self.limit = limit?.asExpression()
+        self.offset = offset?.asExpression()
+    }
+
+    static func properties(_ properties: [PropertyConvertible]?) -> [Property]? {
+        properties?.map { $0.asProperty() }
     }
 }

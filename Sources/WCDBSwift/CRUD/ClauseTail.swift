@@ -24,29 +24,34 @@ struct ClauseTail {
         self.offset = offset
     }
 
+    /// ORDER BY terms accumulate (the rule of every statement and chain call).
+    mutating func append(orders terms: [OrderBy]) { orderBy = (orderBy ?? []) + terms }
+
     @inlinable
     var isEmpty: Bool { condition == nil && (orderBy?.isEmpty ?? true) && limit == nil && offset == nil }
 
-    /// This tail with the literals of its WHERE, LIMIT and OFFSET lifted into bound values (see
-    /// `LiftedClause`), in the order their `?` appear in the statement: WHERE, then LIMIT, then OFFSET.
-    /// ORDER BY keeps its literals: `ORDER BY 2` means the second result column.
+    /// This tail with the values of its WHERE, LIMIT and OFFSET taken out of the text as `?` (the values
+    /// `Expression` carries, see there), in the order their `?` appear in the statement: WHERE, then
+    /// LIMIT, then OFFSET. ORDER BY is printed with its values: `ORDER BY 2` means the second result
+    /// column. A clause with bind parameters of the caller's own runs entirely as printed.
     func liftingLiterals() -> (tail: ClauseTail, values: [FundamentalValue]) {
+        let condition = self.condition?.asExpression()
+        // SQLite only accepts OFFSET after a LIMIT: an offset alone means "no limit" (-1).
+        let limit = self.limit?.asExpression() ?? (offset != nil ? (-1).asExpression() : nil)
+        let offset = self.offset?.asExpression()
+        if condition?.hasOwnParameters == true || limit?.hasOwnParameters == true || offset?.hasOwnParameters == true {
+            return (self, [])
+        }
         var tail = self
         var values: [FundamentalValue] = []
-        func lift(_ expression: ExpressionConvertible?) -> ExpressionConvertible? {
-            guard let expression = expression?.asExpression() else { return nil }
-            // The common LIMIT 1 / OFFSET n: a bare integer, no need to scan it.
-            if expression.isLiteral, let integer = Int64(expression.description) {
-                values.append(.integer(integer))
-                return Expression.bindParameter
-            }
-            guard let lifted = LiftedClause(lifting: expression.description) else { return expression }
-            values += lifted.values
-            return Expression(sql: lifted.sql, level: expression.level)
+        func lift(_ expression: Expression?) -> Expression? {
+            guard let expression else { return nil }
+            guard !expression.boundValues.isEmpty else { return expression }
+            for bound in expression.boundValues { values.append(bound.value) }
+            return Expression(sql: expression.sql, level: expression.level, hasOwnParameters: true)
         }
         tail.condition = lift(condition)
-        if limit == nil, offset != nil { tail.limit = lift(-1) }  // what applyLimit prints, lifted alike
-        else { tail.limit = lift(limit) }
+        tail.limit = lift(limit)
         tail.offset = lift(offset)
         return (tail, values)
     }
@@ -69,12 +74,6 @@ struct ClauseTail {
                    limitOffset: { clause.limit = $0.asExpression(); clause.offset = $1.asExpression() })
         sql += clause.suffix
         return sql
-    }
-
-    func apply(to statement: StatementUpdate) {
-        if let condition { statement.where(condition) }
-        if let orderBy, !orderBy.isEmpty { statement.order(by: orderBy) }
-        applyLimit(limit: { statement.limit($0) }, limitOffset: { statement.limit($0, offset: $1) })
     }
 
     func apply(to statement: StatementDelete) {

@@ -6,13 +6,14 @@ extension HandleRepresentable {
         _ = try delete(fromTable: table, ClauseTail(condition: condition, orderBy: orderList, limit: limit, offset: offset))
     }
 
-    /// Runs the delete with the clauses' literals lifted into bound values; returns the rows deleted.
+    /// The one definition of the delete verb (one-line, Table, chain call): runs with the clauses'
+    /// values bound; returns the rows deleted.
     func delete(fromTable table: String, _ clauses: ClauseTail) throws -> Int {
-        let statement = StatementDelete().delete(fromTable: table)
         let (tail, arguments) = clauses.liftingLiterals()
-        tail.apply(to: statement)
+        // `DELETE FROM t` + the clauses, exactly as StatementDelete prints them (tested).
+        let sql = "DELETE FROM " + SQLIdentifier.quote(table) + tail.sql
         return try withHandle(forWriting: true) { handle in
-            try StatementSource.byText(statement.description, arguments: arguments).withStatement(on: handle) { statement in
+            try StatementSource.byText(sql, arguments: arguments).withStatement(on: handle) { statement in
                 _ = try statement.step()
                 return handle.changes
             }

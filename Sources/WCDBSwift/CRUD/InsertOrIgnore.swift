@@ -36,7 +36,7 @@ extension HandleRepresentable {
     @inlinable
     public func insertOrIgnore<Object: TableEncodable>(_ objects: [Object], on properties: [PropertyConvertible]? = nil,
                                                        intoTable table: String) throws {
-        try ObjectInserter<Object>(properties: properties, table: table, onConflict: .ignore).insert(objects, on: self)
+        _ = try ObjectInserter<Object>(properties: properties, table: table, onConflict: .ignore).insert(objects, on: self)
     }
 
     /// Inserts the listed objects, skipping each one that conflicts with a row already there.
@@ -55,17 +55,17 @@ extension HandleRepresentable {
 
     /// A chain-call `INSERT OR IGNORE` of every property.
     public func prepareInsertOrIgnore<Object: TableEncodable>(of type: Object.Type, intoTable table: String) throws -> Insert<Object> {
-        Insert(database: self, properties: nil, table: table, onConflict: .ignore)
+        try Insert(database: self, properties: nil, table: table, onConflict: .ignore)
     }
 
     /// A chain-call `INSERT OR IGNORE` of `properties`.
     public func prepareInsertOrIgnore<Object: TableEncodable>(on properties: PropertyConvertible..., intoTable table: String) throws -> Insert<Object> {
-        Insert(database: self, properties: properties, table: table, onConflict: .ignore)
+        try Insert(database: self, properties: properties, table: table, onConflict: .ignore)
     }
 
     /// A chain-call `INSERT OR REPLACE` of `properties` (2.x).
     public func prepareInsertOrReplace<Object: TableEncodable>(on properties: PropertyConvertible..., intoTable table: String) throws -> Insert<Object> {
-        Insert(database: self, properties: properties, table: table, onConflict: .replace)
+        try Insert(database: self, properties: properties, table: table, onConflict: .replace)
     }
 }
 

@@ -2,7 +2,7 @@
 ///
 /// The SQL is built once per (model, table, conflict behaviour, property set) and cached in the
 /// binding; the statement stays prepared in each handle's cache. Objects are bound by position with the
-/// generated encoder; an object that asks for auto-increment gets NULL in its primary key so SQLite
+/// generated encoder; an object that asks for auto-increment gets NULL in its integer primary key so SQLite
 /// assigns the next rowid, which is then reported back (`lastInsertedRowID`, and the key itself for
 /// classes and for the `inout` variants).
 @usableFromInline
@@ -14,13 +14,14 @@ struct ObjectInserter<Object: TableEncodable> {
     @usableFromInline let autoIncrementParameter: Int32?
 
     @usableFromInline
-    init(properties: [PropertyConvertible]?, table: String, orReplace: Bool) {
-        self.init(properties: properties, table: table, onConflict: orReplace ? .replace : nil)
+    init(properties: [PropertyConvertible]?, table: String, orReplace: Bool) throws {
+        try self.init(properties: properties, table: table, onConflict: orReplace ? .replace : nil)
     }
 
     /// `onConflict`: nil for a plain INSERT, `.replace` or `.ignore` (other actions insert plainly).
     @usableFromInline
-    init(properties: [PropertyConvertible]?, table: String, onConflict conflict: ConflictAction?) {
+    init(properties: [PropertyConvertible]?, table: String, onConflict conflict: ConflictAction?) throws {
+        try properties.checkBelong(to: Object.self, operation: "insert")
         let binding = Object.objectRelationalMapping
         let operation: BindingStatementKey.Operation = switch conflict {
         case .replace: .insertOrReplace
@@ -62,7 +63,7 @@ struct ObjectInserter<Object: TableEncodable> {
             Object.bindAll(object, to: statement)
         }
         var assignsRowID = false
-        if let autoIncrementParameter, object.isAutoIncrement {
+        if let autoIncrementParameter, Object.insertsWithNewRowID(object) {
             statement.bindNull(toIndex: autoIncrementParameter)
             assignsRowID = true
         }
@@ -71,17 +72,22 @@ struct ObjectInserter<Object: TableEncodable> {
         return assignsRowID ? handle.lastInsertedRowID : nil
     }
 
-    /// Inserts every object; several run inside one embedded transaction.
-    @inlinable
-    func insert(_ objects: [Object], on database: some HandleRepresentable) throws {
+    /// Inserts every object; several run inside one embedded transaction. Returns the rows SQLite
+    /// reports changed.
+    @inlinable @discardableResult
+    func insert(_ objects: [Object], on database: some HandleRepresentable) throws -> Int {
+        var changes = 0
         try database.forEachBatched(objects, statement: sql) { object, statement, handle in
-            if let rowID = try insert(object, with: statement, on: handle) {
+            let rowID = try insert(object, with: statement, on: handle)
+            changes += handle.changes
+            if let rowID {
                 // Classes see both updates; for structs this touches a copy, as WCDB does.
                 var reported = object
                 Object.assignInsertedRowID(rowID, to: &reported)
                 reported.lastInsertedRowID = rowID
             }
         }
+        return changes
     }
 
     /// Inserts one object and writes the assigned rowid back into it.

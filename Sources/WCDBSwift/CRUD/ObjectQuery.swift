@@ -9,7 +9,8 @@ struct ObjectQuery<Object: TableDecodable> {
     @usableFromInline let mapping: PropertyMapping
 
     @usableFromInline
-    init(properties: [PropertyConvertible]?, table: String, tail: ClauseTail, distinct: Bool = false) {
+    init(properties: [PropertyConvertible]?, table: String, tail: ClauseTail, distinct: Bool = false) throws {
+        try properties.checkBelong(to: Object.self, operation: "select")
         let binding = Object.objectRelationalMapping
         if properties == nil, !distinct {
             let selectAll = binding.statements.statement(.select, table: table, properties: nil) {

@@ -12,6 +12,7 @@ struct ObjectUpdater<Object: TableEncodable> {
     /// row-by-row caller makes one call per row).
     @inlinable
     init(properties: [PropertyConvertible]?, table: String) throws {
+        try properties.checkBelong(to: Object.self, operation: "update")
         keyIndexes = Object.objectRelationalMapping.primaryKeyPropertyIndexes
         guard !keyIndexes.isEmpty else { throw Self.missingPrimaryKey() }
         let statement = Object.objectRelationalMapping.statements.statement(.updateByKey, table: table, properties: properties) {

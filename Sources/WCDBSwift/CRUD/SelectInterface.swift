@@ -4,7 +4,7 @@ extension HandleRepresentable {
     public func getObjects<Object: TableDecodable>(on properties: [PropertyConvertible]? = nil, fromTable table: String,
                                                    where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                                                    limit: Limit? = nil, offset: Offset? = nil) throws -> [Object] {
-        let query = ObjectQuery<Object>(properties: properties, table: table,
+        let query = try ObjectQuery<Object>(properties: properties, table: table,
                                         tail: ClauseTail(condition: condition, orderBy: orderList, limit: limit, offset: offset))
         return try withHandle(forWriting: false) { handle in try query.all(on: handle) }
     }
@@ -21,7 +21,7 @@ extension HandleRepresentable {
     public func getObject<Object: TableDecodable>(on properties: [PropertyConvertible]? = nil, fromTable table: String,
                                                   where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                                                   offset: Offset? = nil) throws -> Object? {
-        let query = ObjectQuery<Object>(properties: properties, table: table,
+        let query = try ObjectQuery<Object>(properties: properties, table: table,
                                         tail: ClauseTail(condition: condition, orderBy: orderList, limit: 1, offset: offset))
         return try withHandle(forWriting: false) { handle in try query.first(on: handle) }
     }

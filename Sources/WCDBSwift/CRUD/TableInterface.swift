@@ -19,6 +19,7 @@ extension HandleRepresentable {
                     for column in binding.columns where !existing.contains(column.name.lowercased()) {
                         try handle.exec(StatementAlterTable().alter(table: table).addColumn(with: column.columnDef).description)
                     }
+                    try Self.warnAboutConstraintDrift(of: table, binding: binding, existingColumns: existing, on: handle)
                 } else {
                     try handle.exec(binding.createTableStatement(named: table).description)
                 }
@@ -30,7 +31,8 @@ extension HandleRepresentable {
     }
 
     /// Creates the virtual table `table` (`@VirtualTable(module:tokenizer:)`), e.g. an FTS4 index.
-    /// SQLCipher 3.4.1 has FTS3/FTS4; FTS5 is not compiled in and fails here with SQLite's error.
+    /// SQLCipher 3.4.1 has FTS3/FTS4; FTS5, or a tokenizer name no handle knows, fails here with a
+    /// `WCDBError` that says so.
     public func create<Root: TableDecodable>(virtualTable table: String, of rootType: Root.Type) throws {
         let binding = Root.objectRelationalMapping
         guard let virtual = binding.virtualTable else {
@@ -45,10 +47,22 @@ extension HandleRepresentable {
             throw WCDBError.interface("tokenizer \"\(virtual.tokenizer ?? "")\" of \(Root.self) is not a plain tokenizer name (letters, digits, spaces)",
                                       operation: "create virtual table")
         }
+        try FullTextCheck.validate(module: virtual.module, tokenizer: virtual.tokenizer, of: "\(Root.self)")
+        let ignored = binding.columns.filter { $0.columnDef.description != ColumnDef(with: $0.property.asColumn(), and: $0.type).description }
+            .map(\.name) + (binding.tableConstraints.isEmpty ? [] : ["table constraints"])
+            + binding.indexes.map { "index \(table)\($0.suffix)" }
         let statement = StatementCreateVirtualTable().create(virtualTable: table).ifNotExists().using(module: virtual.module)
             .arguments(binding.columns.map { ColumnDef(with: $0.property.asColumn()) })
         if let tokenizer = virtual.tokenizer { statement.arguments("tokenize=" + tokenizer) }
-        try withHandle(forWriting: true) { handle in try handle.exec(statement.description) }
+        try withHandle(forWriting: true) { handle in
+            // Names registered after this handle opened.
+            if virtual.tokenizer != nil { try TokenizerRegistry.install(on: handle) }
+            try handle.exec(statement.description)
+            if !ignored.isEmpty {
+                handle.reportWarning("virtual table \(table) (\(Root.self)) keeps no constraints, types or indexes; ignored: \(ignored.joined(separator: ", ")). Remove those annotations, or index a regular table instead",
+                                     operation: "create virtual table")
+            }
+        }
     }
 
     public func drop(table: String) throws {
@@ -70,6 +84,24 @@ extension HandleRepresentable {
         defer { statement.finalize() }
         statement.bind(text: table, toIndex: 1)
         return try statement.step()
+    }
+
+    /// SQLite can't change the constraints of a column that exists: a model whose annotations on such a
+    /// column (or whose table constraints) changed since the table was created gets a warning through
+    /// the error tracers, as WCDB logs one, instead of silence. The table is left as it is.
+    static func warnAboutConstraintDrift<Root>(of table: String, binding: TableBinding<Root>, existingColumns: Set<String>,
+                                               on handle: Handle) throws {
+        let statement = try handle.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?1 COLLATE NOCASE")
+        defer { statement.finalize() }
+        statement.bind(text: table, toIndex: 1)
+        guard try statement.step() else { return }
+        let stored = statement.columnText(atIndex: 0)
+        var drifted = binding.columns.filter { existingColumns.contains($0.name.lowercased()) && !stored.contains($0.columnDef.description) }
+            .map(\.name)
+        drifted += binding.tableConstraints.map(\.description).filter { !stored.contains($0) }
+        guard !drifted.isEmpty else { return }
+        handle.reportWarning("table \(table) exists with other constraints than \(Root.self) declares for: \(drifted.joined(separator: ", ")); SQLite can't change an existing column's constraints, so they stay as created. Migrate the table (create a new one and copy the rows) to apply them",
+                             operation: "create table")
     }
 
     static func columnNames(of table: String, on handle: Handle) throws -> [String] {

@@ -4,14 +4,24 @@ extension HandleRepresentable {
     public func update<Object: TableEncodable>(table: String, on properties: [PropertyConvertible], with object: Object,
                                                where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                                                limit: Limit? = nil, offset: Offset? = nil) throws {
-        let update = UpdateStatementBuilder(table: table, properties: properties.map { $0.asProperty() },
-                                            tail: ClauseTail(condition: condition, orderBy: orderList, limit: limit, offset: offset))
-        try withHandle(forWriting: true) { handle in
+        try update(table: table, on: properties, with: object,
+                   ClauseTail(condition: condition, orderBy: orderList, limit: limit, offset: offset))
+    }
+
+    /// The one definition of "update these properties from an object" that the one-line verb, its
+    /// Table form and the chain call share; returns the rows SQLite changed.
+    @inlinable @discardableResult
+    func update<Object: TableEncodable>(table: String, on properties: [PropertyConvertible], with object: Object,
+                                        _ clauses: ClauseTail) throws -> Int {
+        try properties.checkBelong(to: Object.self, operation: "update")
+        let update = UpdateStatementBuilder(table: table, properties: properties.map { $0.asProperty() }, tail: clauses)
+        return try withHandle(forWriting: true) { handle in
             try update.source.withStatement(on: handle) { statement in
                 for (offset, property) in update.properties.enumerated() {
                     Object.bind(object, propertyIndex: property.propertyIndex, to: statement, atIndex: Int32(offset + 1))
                 }
                 _ = try statement.step()
+                return handle.changes
             }
         }
     }
@@ -27,18 +37,25 @@ extension HandleRepresentable {
     public func update(table: String, on properties: [PropertyConvertible], with row: [ColumnEncodable],
                        where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                        limit: Limit? = nil, offset: Offset? = nil) throws {
+        try update(table: table, on: properties, with: row,
+                   ClauseTail(condition: condition, orderBy: orderList, limit: limit, offset: offset))
+    }
+
+    /// The one definition of "update these columns from a row of values"; returns the rows changed.
+    @discardableResult
+    func update(table: String, on properties: [PropertyConvertible], with row: [ColumnEncodable], _ clauses: ClauseTail) throws -> Int {
         guard row.count == properties.count else {
             throw WCDBError.interface("update(table:on:with:) got \(properties.count) columns but \(row.count) values; give one value per column",
                                       operation: "update")
         }
-        let update = UpdateStatementBuilder(table: table, properties: properties.map { $0.asProperty() },
-                                            tail: ClauseTail(condition: condition, orderBy: orderList, limit: limit, offset: offset))
-        try withHandle(forWriting: true) { handle in
+        let update = UpdateStatementBuilder(table: table, properties: properties.map { $0.asProperty() }, tail: clauses)
+        return try withHandle(forWriting: true) { handle in
             try update.source.withStatement(on: handle) { statement in
                 for (offset, value) in row.enumerated() {
                     value.bindColumn(to: statement, atIndex: Int32(offset + 1))
                 }
                 _ = try statement.step()
+                return handle.changes
             }
         }
     }
@@ -50,7 +67,8 @@ extension HandleRepresentable {
     }
 }
 
-/// `UPDATE table SET c1 = ?1, … [WHERE …]`: cached when there are no clauses, built per call otherwise.
+/// `UPDATE table SET c1 = ?1, … [WHERE …]`, printed per call straight into a string (the row-by-row
+/// verb runs once per row); the handle's text cache then finds the prepared statement.
 @usableFromInline
 struct UpdateStatementBuilder {
     @usableFromInline let properties: [Property]
@@ -59,13 +77,9 @@ struct UpdateStatementBuilder {
     @usableFromInline
     init(table: String, properties: [Property], tail: ClauseTail) {
         self.properties = properties
-        let statement = StatementUpdate().update(table: table)
-        for (offset, property) in properties.enumerated() {
-            statement.set(property.asColumn(), to: Expression.bindParameter(offset + 1))
-        }
-        // The SET values take ?1…?n; the lifted literals of the clauses follow them.
+        // The SET values take ?1…?n; the clauses' bound values follow them.
         let (liftedTail, arguments) = tail.liftingLiterals()
-        liftedTail.apply(to: statement)
-        source = .byText(statement.description, arguments: arguments, firstArgumentIndex: Int32(properties.count + 1))
+        source = .byText(StatementUpdate.sql(table: table, settingParametersOf: properties) + liftedTail.sql,
+                         arguments: arguments, firstArgumentIndex: Int32(properties.count + 1))
     }
 }

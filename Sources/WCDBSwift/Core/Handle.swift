@@ -175,9 +175,24 @@ public final class Handle {
     private func prepareStatement(_ sql: String) throws -> HandleStatement {
         let db = try requireOpened(sql: sql, operation: "prepare")
         var stmt: OpaquePointer?
-        let rc = sqlite3_prepare_v2(db, sql, -1, &stmt, nil)
-        guard rc == SQLITE_OK, let stmt else {
+        // A prepared statement is one statement: text after it (other than blanks, `;` and comments)
+        // would be silently ignored by sqlite3_prepare, so it is refused; `exec` runs several.
+        let (rc, followedByMore) = sql.withCString { text -> (Int32, Bool) in
+            var rest: UnsafePointer<CChar>?
+            let rc = sqlite3_prepare_v2(db, text, -1, &stmt, &rest)
+            guard rc == SQLITE_OK, let rest, rest.pointee != 0 else { return (rc, false) }
+            var next: OpaquePointer?
+            let nextRC = sqlite3_prepare_v2(db, rest, -1, &next, nil)
+            if let next { sqlite3_finalize(next) }
+            return (rc, next != nil || nextRC != SQLITE_OK)
+        }
+        guard rc == SQLITE_OK, let stmt, !followedByMore else {
             if let stmt { sqlite3_finalize(stmt) }
+            if followedByMore {
+                throw reportError(WCDBError(level: .interface, code: SQLITE_MISUSE, extendedCode: SQLITE_MISUSE,
+                                            message: "prepare takes one SQL statement, and this text holds more; run several with exec(_:)",
+                                            sql: sql, path: path, tag: tag, operation: "prepare"))
+            }
             throw makeError(code: rc == SQLITE_OK ? SQLITE_MISUSE : rc, sql: sql, operation: "prepare")
         }
         return HandleStatement(stmt: stmt, sql: sql, handle: self)

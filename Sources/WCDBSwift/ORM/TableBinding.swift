@@ -59,9 +59,11 @@ public struct TableBinding<Root>: Sendable {
 
     // MARK: Reading
 
-    /// The index of the auto-increment primary key among the columns, if any.
+    /// The index of the integer primary key (SQLite's rowid alias) among the columns, if any: the column
+    /// an auto-increment insert binds NULL to, with or without the AUTOINCREMENT keyword.
     public var autoIncrementColumnIndex: Int? {
-        columns.firstIndex { $0.primaryKey?.autoIncrement == true }
+        guard !isWithoutRowID else { return nil }
+        return columns.firstIndex { $0.primaryKey != nil && ($0.type == .integer32 || $0.type == .integer64) }
     }
 
     public func column(named name: String) -> ColumnBinding? {

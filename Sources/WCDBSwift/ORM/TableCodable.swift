@@ -16,13 +16,19 @@ public protocol TableEncodable: TableCodableBase {
     /// Binds every column, in declaration order, to parameters 1…n.
     static func bindAll(_ object: Self, to statement: HandleStatement)
 
-    /// When true, the auto-increment primary key is inserted as NULL so SQLite assigns the next rowid.
-    /// Generated as "the key is nil" for an optional auto-increment key; classes may store it (WCDB style).
+    /// When true, the integer primary key is inserted as NULL so SQLite assigns the next rowid, which is
+    /// then written back into the key and into `lastInsertedRowID` (WCDB's rule; whether the column also
+    /// has the `AUTOINCREMENT` keyword is a separate choice, `@PrimaryKey(autoIncrement: true)`). Declare
+    /// it stored (`var isAutoIncrement = false`, WCDB's class style), computed (`{ true }`), or inherit
+    /// it; a model with an optional integer key also gets a new rowid whenever the key is nil.
     var isAutoIncrement: Bool { get }
     /// The rowid of the last auto-increment insert of this object (WCDB style; a no-op unless declared).
     var lastInsertedRowID: Int64 { get set }
-    /// Writes the rowid SQLite assigned into the auto-increment primary key.
+    /// Writes the rowid SQLite assigned into the integer primary key.
     static func assignInsertedRowID(_ rowID: Int64, to object: inout Self)
+    /// Whether inserting `object` lets SQLite assign its rowid: `isAutoIncrement`, or (generated for an
+    /// optional integer key) a nil key.
+    static func insertsWithNewRowID(_ object: Self) -> Bool
 }
 
 extension TableEncodable {
@@ -33,6 +39,7 @@ extension TableEncodable {
         set {}
     }
     public static func assignInsertedRowID(_ rowID: Int64, to object: inout Self) {}
+    public static func insertsWithNewRowID(_ object: Self) -> Bool { object.isAutoIncrement }
 }
 
 /// A model that can be read from a table.

@@ -1,7 +1,14 @@
 extension WCDBError {
     /// A partial select left out a property that has no default value to fall back to.
+    /// A property of another model passed where `model`'s are expected.
+    @usableFromInline
+    static func foreignProperty<Object>(_ property: String, of model: Object.Type, operation: String) -> WCDBError {
+        .interface("property \(property) is not a property of \(model); pass \(model).Properties.… (objects are read and written by their own properties)",
+                   operation: operation)
+    }
+
     public static func unselectedProperty(_ property: String, of model: String) -> WCDBError {
-        .interface("\(model).\(property) was not selected and has no default value to fall back to; select it, make it optional, or give it a default value",
+        .interface("\(model).\(property) was not selected and is not optional, so the object can't be built (WCDB's rule for partial selects); select it, or declare it optional",
                    operation: "decode")
     }
 }

@@ -50,5 +50,5 @@ public struct Column: Sendable, CustomStringConvertible, ExpressionOperable, Col
     }
 
     public func asColumn() -> Column { self }
-    public func asExpression() -> Expression { Expression(sql: description, level: .primary) }
+    public func asExpression() -> Expression { Expression(sql: description, level: .primary, hasOwnParameters: false) }
 }

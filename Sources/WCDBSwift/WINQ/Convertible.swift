@@ -43,10 +43,13 @@ public protocol PropertyConvertible: ColumnConvertible, ExpressionConvertible {
     /// The property's position in its model's binding (what `asProperty().propertyIndex` says), read
     /// without copying the Property: the CRUD layer reads it on every call.
     var propertyIndex: Int { get }
+    /// The model type the property belongs to (nil for a property not made from a model).
+    var rootType: ObjectIdentifier? { get }
 }
 
 extension PropertyConvertible {
     public var propertyIndex: Int { asProperty().propertyIndex }
+    public var rootType: ObjectIdentifier? { asProperty().rootType }
 }
 
 /// A complete, executable SQL statement; `description` is its SQL.

@@ -1,11 +1,21 @@
 import Foundation
 
-/// An SQL `expr`, kept as its printed SQL plus how tightly it binds.
+/// An SQL `expr`: its SQL text, the values it compares with, and how tightly it binds.
 ///
-/// Like WCDB Swift, an Expression is a value holding its SQL text: every composite is built from the
-/// already-printed operands, so escaping and quoting happen once, in `LiteralValue` and
-/// `SQLIdentifier`, and never again. Binary operations print wrapped in parentheses (as the guide
-/// shows: `(1 + 2.0)`), so precedence is always the Swift tree's.
+/// Like WCDB Swift, an Expression is built from already-printed operands, so identifiers are quoted
+/// once, in `SQLIdentifier`. Unlike a plain string, it carries its *values* as values: a literal that
+/// is the operand of a comparison (`=`, `<`, `IN`, `LIKE`, `BETWEEN`, …) is kept out of the text, where
+/// a `?` stands for it, and travels in `boundValues`. Running the expression binds them (so one
+/// prepared statement serves every key), while `description` prints them back as literals for people
+/// and for schema statements (CREATE TABLE/INDEX/VIEW/TRIGGER, CHECK, DEFAULT, partial-index WHERE),
+/// where `LiteralValue` is the one place that escapes them.
+///
+/// Values inside arithmetic, function calls, CAST and COLLATE stay in the text: they are part of
+/// the expression's shape, so an index on `a + 1` or `substr(name, 1, 3)` still matches.
+/// `Expression(inlining:)` keeps a compared value in the text too, for the planner (partial indexes).
+///
+/// Binary operations print wrapped in parentheses (as the guide shows: `(1 + 2.0)`), so precedence is
+/// always the Swift tree's.
 public struct Expression: Sendable, CustomStringConvertible, ExpressionOperable, IndexedColumnConvertible {
     /// How an expression binds, to decide whether it needs parentheses as an operand.
     enum Level: Int, Sendable {
@@ -19,15 +29,62 @@ public struct Expression: Sendable, CustomStringConvertible, ExpressionOperable,
         case compound
     }
 
-    public let description: String
+    /// The SQL as executed: a `?` stands at the offset of each of `boundValues`.
+    let sql: String
+    /// The values the `?` of `sql` stand for, in text order.
+    let boundValues: [BoundValue]
     let level: Level
     /// A bare literal: allowed as a column DEFAULT without parentheses.
     let isLiteral: Bool
+    /// The text holds bind parameters of the caller's own (`?`, `?NNN`, `:name`…), which the caller
+    /// numbers: then nothing of this expression is bound for them, it runs as `description` prints.
+    let hasOwnParameters: Bool
 
-    init(sql: String, level: Level, isLiteral: Bool = false) {
-        self.description = sql
+    /// An expression from raw SQL text that holds no bound values. Whether the text holds bind
+    /// parameters of its own is found by looking for their marks, when the caller does not say.
+    init(sql: String, level: Level, isLiteral: Bool = false, hasOwnParameters: Bool? = nil) {
+        self.sql = sql
+        self.boundValues = []
         self.level = level
         self.isLiteral = isLiteral
+        self.hasOwnParameters = hasOwnParameters ?? BoundValue.mayHoldParameters(sql)
+    }
+
+    /// A bare literal value: a `?` bound to it.
+    init(literal value: FundamentalValue, level: Level) {
+        self.sql = "?"
+        self.boundValues = [BoundValue(offset: 0, value: value)]
+        self.level = level
+        self.isLiteral = true
+        self.hasOwnParameters = false
+    }
+
+    /// The bare literal's value, when this expression is one.
+    var literalValue: FundamentalValue? {
+        isLiteral && boundValues.count == 1 ? boundValues[0].value : nil
+    }
+
+    /// An expression composed by `ExpressionComposer`.
+    init(composed sql: String, boundValues: [BoundValue], level: Level, hasOwnParameters: Bool) {
+        self.sql = sql
+        self.boundValues = boundValues
+        self.level = level
+        self.isLiteral = false
+        self.hasOwnParameters = hasOwnParameters
+    }
+
+    /// The SQL with every value printed as a literal: what people read and schema statements store.
+    public var description: String {
+        boundValues.isEmpty ? sql : BoundValue.inlining(boundValues, into: sql)
+    }
+
+    /// `value` printed into the SQL text even where a comparison would bind it, so that SQLite's
+    /// planner sees it: a partial index (`CREATE INDEX … WHERE flag = 1`) is only chosen on SQLite 3.15
+    /// for a query that repeats its condition with the same literal.
+    public init(inlining value: LiteralValueConvertible) {
+        let literal = value.asLiteralValue()
+        self.init(sql: literal.description, level: literal.isNegativeNumber ? .unary : .primary, isLiteral: true,
+                  hasOwnParameters: false)
     }
 
     /// `Expression(with: 1)`, `Expression(with: "3")`, `Expression(with: data)`,
@@ -39,20 +96,23 @@ public struct Expression: Sendable, CustomStringConvertible, ExpressionOperable,
     public func asExpression() -> Expression { self }
     public func asIndex() -> IndexedColumn { IndexedColumn(with: self) }
 
-    /// The SQL as an operand: parenthesised when it binds looser than `level`.
+    /// Whether, as an operand, this expression needs parentheses to bind no looser than `level`.
+    func needsParentheses(atMost level: Level) -> Bool { self.level.rawValue > level.rawValue }
+
+    /// The SQL as an operand, values inlined: parenthesised when it binds looser than `level`.
     func operand(atMost level: Level) -> String {
-        self.level.rawValue > level.rawValue ? "(" + description + ")" : description
+        needsParentheses(atMost: level) ? "(" + description + ")" : description
     }
 
     // MARK: Bind parameters
 
     /// `?`
-    public static let bindParameter = Expression(sql: "?", level: .primary)
+    public static let bindParameter = Expression(sql: "?", level: .primary, hasOwnParameters: true)
 
     /// `?NNN` (1-based).
     public static func bindParameter(_ index: Int) -> Expression {
         precondition(index >= 1, "bind parameter indexes start at 1")
-        return Expression(sql: "?\(index)", level: .primary)
+        return Expression(sql: "?\(index)", level: .primary, hasOwnParameters: true)
     }
 
     /// `:name`. The name is restricted to letters, digits and `_` (it is printed as is).
@@ -60,7 +120,7 @@ public struct Expression: Sendable, CustomStringConvertible, ExpressionOperable,
         precondition(!name.isEmpty && name.utf8.allSatisfy {
             ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F
         }, "a named bind parameter is [A-Za-z0-9_]+")
-        return Expression(sql: ":" + name, level: .primary)
+        return Expression(sql: ":" + name, level: .primary, hasOwnParameters: true)
     }
 
     /// `count` consecutive `?`, for a row of values.
@@ -98,7 +158,9 @@ public struct Expression: Sendable, CustomStringConvertible, ExpressionOperable,
     /// `CAST(expr AS type)`
     public static func cast(_ expression: ExpressionConvertible, as type: ColumnType) -> Expression {
         let typeName = type.sqlName.isEmpty ? "NONE" : type.sqlName
-        return Expression(sql: "CAST(\(expression.asExpression().description) AS \(typeName))", level: .primary)
+        let operand = expression.asExpression()
+        return Expression(sql: "CAST(\(operand.description) AS \(typeName))", level: .primary,
+                          hasOwnParameters: operand.hasOwnParameters)
     }
 
     /// Any function call by name: `name(arg, …)`, `name(DISTINCT arg)`. The name is quoted if needed.
@@ -113,7 +175,9 @@ public struct Expression: Sendable, CustomStringConvertible, ExpressionOperable,
     /// A call of a built-in function whose (trusted, bare) name is `sqlName`.
     static func call(_ sqlName: String, distinct: Bool = false, _ arguments: [Expression]) -> Expression {
         let args = arguments.count == 1 ? arguments[0].description : arguments.map(\.description).joined(separator: ", ")
-        return Expression(sql: sqlName + "(" + (distinct ? "DISTINCT " : "") + args + ")", level: .primary)
+        // Arguments stay in the text (an index on the call must still match); the name is an identifier.
+        return Expression(sql: sqlName + "(" + (distinct ? "DISTINCT " : "") + args + ")", level: .primary,
+                          hasOwnParameters: arguments.contains { $0.hasOwnParameters })
     }
 }
 

@@ -15,8 +15,12 @@ extension ExpressionFunctionOperable {
         between(begin, end, not: true)
     }
     private func between(_ begin: ExpressionConvertible, _ end: ExpressionConvertible, not: Bool) -> Expression {
-        Operate.postfix(asExpression(), (not ? "NOT BETWEEN " : "BETWEEN ")
-            + begin.asExpression().operand(atMost: .unary) + " AND " + end.asExpression().operand(atMost: .unary))
+        var composer = Operate.postfix(asExpression())
+        composer.append(not ? " NOT BETWEEN " : " BETWEEN ")
+        composer.append(binding: begin.asExpression(), atMost: .unary)
+        composer.append(" AND ")
+        composer.append(binding: end.asExpression(), atMost: .unary)
+        return composer.build(level: .compound)
     }
 
     /// `x IN (a, b, …)`
@@ -26,8 +30,14 @@ extension ExpressionFunctionOperable {
     public func notIn(_ list: ExpressionConvertible...) -> Expression { notIn(list) }
     public func notIn(_ list: [ExpressionConvertible]) -> Expression { inList(list, not: true) }
     private func inList(_ list: [ExpressionConvertible], not: Bool) -> Expression {
-        let items = list.map { $0.asExpression().description }.joined(separator: ", ")
-        return Operate.postfix(asExpression(), (not ? "NOT IN (" : "IN (") + items + ")")
+        var composer = Operate.postfix(asExpression())
+        composer.append(not ? " NOT IN (" : " IN (")
+        for (index, item) in list.enumerated() {
+            if index > 0 { composer.append(", ") }
+            composer.append(binding: item.asExpression(), atMost: .compound)
+        }
+        composer.append(")")
+        return composer.build(level: .compound)
     }
 
     /// `x IN (SELECT …)`
@@ -62,25 +72,34 @@ extension ExpressionFunctionOperable {
     public func regexp(_ pattern: ExpressionConvertible) -> Expression { match("REGEXP", pattern, nil) }
     public func notRegexp(_ pattern: ExpressionConvertible) -> Expression { match("NOT REGEXP", pattern, nil) }
     private func match(_ op: String, _ pattern: ExpressionConvertible, _ escape: ExpressionConvertible?) -> Expression {
-        var rest = op + " " + pattern.asExpression().operand(atMost: .unary)
-        if let escape { rest += " ESCAPE " + escape.asExpression().operand(atMost: .unary) }
-        return Operate.postfix(asExpression(), rest)
+        var composer = Operate.postfix(asExpression())
+        composer.append(" " + op + " ")
+        composer.append(binding: pattern.asExpression(), atMost: .unary)
+        if let escape {
+            composer.append(" ESCAPE ")
+            composer.append(binding: escape.asExpression(), atMost: .unary)
+        }
+        return composer.build(level: .compound)
     }
 
     /// `x IS y`
-    public func `is`(_ operand: ExpressionConvertible) -> Expression {
-        Operate.postfix(asExpression(), "IS " + operand.asExpression().operand(atMost: .unary))
-    }
+    public func `is`(_ operand: ExpressionConvertible) -> Expression { isOperation("IS ", operand) }
     /// `x IS NOT y`
-    public func isNot(_ operand: ExpressionConvertible) -> Expression {
-        Operate.postfix(asExpression(), "IS NOT " + operand.asExpression().operand(atMost: .unary))
+    public func isNot(_ operand: ExpressionConvertible) -> Expression { isOperation("IS NOT ", operand) }
+    private func isOperation(_ op: String, _ operand: ExpressionConvertible) -> Expression {
+        var composer = Operate.postfix(asExpression())
+        composer.append(" " + op)
+        composer.append(binding: operand.asExpression(), atMost: .unary)
+        return composer.build(level: .compound)
     }
 
     /// `x COLLATE name`. COLLATE binds tighter than every operator, so anything but a primary
     /// operand is parenthesised.
     public func collate(_ collation: String) -> Expression {
-        Expression(sql: asExpression().operand(atMost: .primary) + " COLLATE " + SQLIdentifier.quote(collation),
-                   level: .unary)
+        var composer = ExpressionComposer()
+        composer.append(inlining: asExpression(), atMost: .primary)
+        composer.append(" COLLATE " + SQLIdentifier.quote(collation))
+        return composer.build(level: .unary)
     }
 
     /// SQL's string concatenation `(x || y)` (Swift's `||` is OR).

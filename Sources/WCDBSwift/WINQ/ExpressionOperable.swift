@@ -13,22 +13,59 @@ public protocol ExpressionOperable: ExpressionFunctionOperable {}
 
 /// Shared printing of operators, used by both the untyped and the typed operators.
 enum Operate {
-    /// `(left op right)`; a compound operand (BETWEEN, IN, LIKE…) is parenthesised too.
+    /// `(left op right)`; a compound operand (BETWEEN, IN, LIKE…) is parenthesised too. The operands
+    /// of comparisons and logic keep their values bound; those of arithmetic, bitwise operators and
+    /// `||` print them in, since they are part of the expression's shape (an index on `a + 1`).
+    /// Comparing with NULL (`x == nil`) means `x IS NULL`: `x = NULL` is never true.
     static func binary(_ left: Expression, _ op: String, _ right: Expression) -> Expression {
-        Expression(sql: "(" + left.operand(atMost: .unary) + " " + op + " " + right.operand(atMost: .unary) + ")",
-                   level: .primary)
+        let binds: Bool
+        switch op {
+        case "=", "!=":
+            if right.isNullLiteral { return postfix(left, op == "=" ? "IS NULL" : "IS NOT NULL") }
+            if left.isNullLiteral { return postfix(right, op == "=" ? "IS NULL" : "IS NOT NULL") }
+            binds = true
+        case "<", "<=", ">", ">=", "AND", "OR": binds = true
+        default: binds = false
+        }
+        var composer = ExpressionComposer()
+        composer.append("(")
+        if binds { composer.append(binding: left, atMost: .unary) } else { composer.append(inlining: left, atMost: .unary) }
+        composer.append(" " + op + " ")
+        if binds { composer.append(binding: right, atMost: .unary) } else { composer.append(inlining: right, atMost: .unary) }
+        composer.append(")")
+        return composer.build(level: .primary)
     }
 
     /// `(op operand)`; the operand is parenthesised unless it is primary, which also keeps `- -1`
-    /// from printing as the comment `--1`.
+    /// from printing as the comment `--1`. `NOT` keeps its operand's values bound; `-`, `+`, `~` print
+    /// them in.
     static func unary(_ op: String, _ operand: Expression) -> Expression {
-        Expression(sql: "(" + op + operand.operand(atMost: .primary) + ")", level: .primary)
+        var composer = ExpressionComposer()
+        composer.append("(" + op)
+        if op == "NOT " { composer.append(binding: operand, atMost: .primary) } else { composer.append(inlining: operand, atMost: .primary) }
+        composer.append(")")
+        return composer.build(level: .primary)
     }
 
-    /// `operand POSTFIX…` for IN / LIKE / BETWEEN / IS / ISNULL: a compound left operand is parenthesised.
+    /// `operand POSTFIX` for IS NULL / IS NOT NULL, and the start of IN / LIKE / BETWEEN / IS: a
+    /// compound left operand is parenthesised, its values stay bound.
     static func postfix(_ operand: Expression, _ rest: String) -> Expression {
-        Expression(sql: operand.operand(atMost: .unary) + " " + rest, level: .compound)
+        var composer = postfix(operand)
+        composer.append(printed: " " + rest)
+        return composer.build(level: .compound)
     }
+
+    /// A composer holding `operand ` of a postfix operation, for the caller to continue.
+    static func postfix(_ operand: Expression) -> ExpressionComposer {
+        var composer = ExpressionComposer()
+        composer.append(binding: operand, atMost: .unary)
+        return composer
+    }
+}
+
+extension Expression {
+    /// A bare NULL (also `nil` and an Optional holding nil).
+    var isNullLiteral: Bool { isLiteral && boundValues.isEmpty && sql == "NULL" }
 }
 
 // MARK: Untyped operators (WCDB's style): Self on the left, anything convertible on the right.

@@ -2,48 +2,85 @@ import Foundation
 
 /// A literal value of SQL: number, string, blob, NULL, or CURRENT_TIME/DATE/TIMESTAMP.
 ///
-/// `description` here is the ONE place where string and blob literals become SQL text.
+/// `description` here is the ONE place where string and blob literals become SQL text. As an
+/// expression, a value (not a keyword) is a `?` with the value bound behind it (see `Expression`),
+/// so it is printed only where it is inlined: in `description`, schema statements and arithmetic.
 public struct LiteralValue: Sendable, CustomStringConvertible, ExpressionOperable, LiteralValueConvertible {
-    public let description: String
-    /// A negative number is printed with a leading `-`, which is a unary operator to SQLite's parser.
-    let isNegativeNumber: Bool
-
-    private init(sql: String, negative: Bool = false) {
-        description = sql
-        isNegativeNumber = negative
+    private enum Storage: Sendable {
+        case value(FundamentalValue)
+        /// NULL, CURRENT_TIME, CURRENT_DATE, CURRENT_TIMESTAMP: keywords, never bound.
+        case keyword(String)
     }
 
-    public init(_ value: Int64) { self.init(sql: String(value), negative: value < 0) }
+    private let storage: Storage
+
+    private init(_ storage: Storage) { self.storage = storage }
+
+    public init(_ value: Int64) { self.init(.value(.integer(value))) }
     public init(_ value: Int) { self.init(Int64(value)) }
     public init(_ value: Int32) { self.init(Int64(value)) }
     /// UInt64 values above Int64.max are stored with their bit pattern as a 64-bit integer (what
     /// WCDB does), so they round-trip through an INTEGER column.
     public init(_ value: UInt64) { self.init(Int64(bitPattern: value)) }
 
-    /// Printed with Swift's shortest round-tripping form; infinities as ±9e999 (SQLite's reading of an
-    /// overflowing literal), NaN as NULL (SQLite stores NaN as NULL anyway).
-    public init(_ value: Double) {
-        if value.isNaN { self.init(sql: "NULL"); return }
-        if value.isInfinite { self.init(sql: value < 0 ? "-9e999" : "9e999", negative: value < 0); return }
-        var text = "\(value)"
-        // Swift prints 1e-05 / 1e+20: SQLite parses both; make sure a whole number still reads as REAL.
-        if !text.contains(".") && !text.contains("e") && !text.contains("E") { text += ".0" }
-        self.init(sql: text, negative: value.sign == .minus)
+    /// NaN is NULL (SQLite stores NaN as NULL anyway).
+    public init(_ value: Double) { self.init(value.isNaN ? .keyword("NULL") : .value(.double(value))) }
+
+    public init(_ value: Bool) { self.init(.value(.integer(value ? 1 : 0))) }
+    public init(_ value: String) { self.init(.value(.text(value))) }
+    public init(_ value: Data) { self.init(.value(.blob(value))) }
+
+    /// The literal of a stored value.
+    public init(_ value: FundamentalValue) {
+        if case .null = value { self.init(.keyword("NULL")) } else { self.init(.value(value)) }
     }
 
-    public init(_ value: Bool) { self.init(sql: value ? "1" : "0") }
+    public static let null = LiteralValue(.keyword("NULL"))
+    public static let currentTime = LiteralValue(.keyword("CURRENT_TIME"))
+    public static let currentDate = LiteralValue(.keyword("CURRENT_DATE"))
+    public static let currentTimestamp = LiteralValue(.keyword("CURRENT_TIMESTAMP"))
 
-    /// A string literal: `'` doubled. SQLite's SQL text ends at NUL, so a string containing NUL is
-    /// printed as the blob of its UTF-8 bytes cast to TEXT, which round-trips exactly.
-    public init(_ value: String) {
-        if value.utf8.contains(0) {
-            self.init(sql: "CAST(" + LiteralValue.hexBlob(Data(value.utf8)) + " AS TEXT)")
-        } else {
-            self.init(sql: "'" + value.replacingOccurrences(of: "'", with: "''") + "'")
+    /// The value a statement binds for this literal; nil for the keywords.
+    var bindableValue: FundamentalValue? {
+        if case .value(let value) = storage { return value }
+        return nil
+    }
+
+    /// Whether this is SQL's NULL (a comparison with it becomes `IS NULL` / `IS NOT NULL`).
+    var isNull: Bool {
+        if case .keyword(let keyword) = storage { return keyword == "NULL" }
+        return false
+    }
+
+    /// A negative number is printed with a leading `-`, which is a unary operator to SQLite's parser.
+    var isNegativeNumber: Bool {
+        switch storage {
+        case .value(.integer(let value)): return value < 0
+        case .value(.double(let value)): return value.sign == .minus
+        default: return false
         }
     }
 
-    public init(_ value: Data) { self.init(sql: LiteralValue.hexBlob(value)) }
+    /// Numbers in Swift's shortest round-tripping form, infinities as ±9e999 (SQLite's reading of an
+    /// overflowing literal), strings with `'` doubled. SQLite's SQL text ends at NUL, so a string
+    /// containing NUL is printed as the blob of its UTF-8 bytes cast to TEXT, which round-trips exactly.
+    public var description: String {
+        switch storage {
+        case .keyword(let keyword): return keyword
+        case .value(.integer(let value)): return String(value)
+        case .value(.double(let value)):
+            if value.isInfinite { return value < 0 ? "-9e999" : "9e999" }
+            var text = "\(value)"
+            // Swift prints 1e-05 / 1e+20: SQLite parses both; make sure a whole number still reads as REAL.
+            if !text.contains(".") && !text.contains("e") && !text.contains("E") { text += ".0" }
+            return text
+        case .value(.text(let value)):
+            if value.utf8.contains(0) { return "CAST(" + LiteralValue.hexBlob(Data(value.utf8)) + " AS TEXT)" }
+            return "'" + value.replacingOccurrences(of: "'", with: "''") + "'"
+        case .value(.blob(let value)): return LiteralValue.hexBlob(value)
+        case .value(.null): return "NULL"
+        }
+    }
 
     private static func hexBlob(_ data: Data) -> String {
         let digits = Array("0123456789ABCDEF".utf8)
@@ -57,14 +94,16 @@ public struct LiteralValue: Sendable, CustomStringConvertible, ExpressionOperabl
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    public static let null = LiteralValue(sql: "NULL")
-    public static let currentTime = LiteralValue(sql: "CURRENT_TIME")
-    public static let currentDate = LiteralValue(sql: "CURRENT_DATE")
-    public static let currentTimestamp = LiteralValue(sql: "CURRENT_TIMESTAMP")
-
     public func asLiteralValue() -> LiteralValue { self }
+
+    /// A value is a `?` bound to it; a keyword is its text.
     public func asExpression() -> Expression {
-        Expression(sql: description, level: isNegativeNumber ? .unary : .primary, isLiteral: true)
+        switch storage {
+        case .value(let value):
+            return Expression(literal: value, level: isNegativeNumber ? .unary : .primary)
+        case .keyword(let keyword):
+            return Expression(sql: keyword, level: .primary, isLiteral: true, hasOwnParameters: false)
+        }
     }
 }
 

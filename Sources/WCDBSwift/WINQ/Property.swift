@@ -55,6 +55,9 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
     public var tableDecodableType: (any TableDecodable.Type)? { storage.tableDecodableType }
     private var isAll: Bool { storage.isAll }
 
+    /// The column name as SQL prints it (quoted if needed), without a table: what `SET name = …` takes.
+    var quotedName: String { storage.quotedName }
+
     public init(named name: String, index: Int, root: ObjectIdentifier?) {
         self.init(named: name, index: index, root: root, tableDecodableType: nil)
     }
@@ -103,7 +106,7 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
     }
 
     public func asExpression() -> Expression {
-        storage.tableName == nil ? Expression(sql: storage.quotedName, level: .primary) : asColumn().asExpression()
+        storage.tableName == nil ? Expression(sql: storage.quotedName, level: .primary, hasOwnParameters: false) : asColumn().asExpression()
     }
 
     /// The column, or `expr AS name` when redirected.

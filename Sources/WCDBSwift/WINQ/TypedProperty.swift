@@ -24,10 +24,17 @@ public struct TypedProperty<Root, Value>: Sendable, CustomStringConvertible, Exp
                             tableDecodableType: Root.self as? any TableDecodable.Type)
     }
 
+    /// The column of the model property at `keyPath`, its value type inferred from the key path (what
+    /// generated code uses, so it never has to spell a type the model's scope names).
+    public init(_ keyPath: KeyPath<Root, Value>, named name: String, index: Int) {
+        self.init(named: name, index: index)
+    }
+
     private init(property: Property) { self.property = property }
 
     public var name: String { property.name }
     public var propertyIndex: Int { property.propertyIndex }
+    public var rootType: ObjectIdentifier? { property.rootType }
 
     /// A copy qualified by `table` (`table.name`).
     public func `in`(table: String) -> TypedProperty { TypedProperty(property: property.in(table: table)) }

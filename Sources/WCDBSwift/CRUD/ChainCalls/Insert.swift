@@ -5,20 +5,21 @@ public final class Insert<Object: TableEncodable> {
     let inserter: ObjectInserter<Object>
     public private(set) var changes = 0
 
-    convenience init(database: HandleRepresentable, properties: [PropertyConvertible]?, table: String, orReplace: Bool) {
-        self.init(database: database, properties: properties, table: table, onConflict: orReplace ? .replace : nil)
+    convenience init(database: HandleRepresentable, properties: [PropertyConvertible]?, table: String, orReplace: Bool) throws {
+        try self.init(database: database, properties: properties, table: table, onConflict: orReplace ? .replace : nil)
     }
 
-    init(database: HandleRepresentable, properties: [PropertyConvertible]?, table: String, onConflict: ConflictAction?) {
+    init(database: HandleRepresentable, properties: [PropertyConvertible]?, table: String, onConflict: ConflictAction?) throws {
         self.database = database
-        inserter = ObjectInserter(properties: properties, table: table, onConflict: onConflict)
+        inserter = try ObjectInserter(properties: properties, table: table, onConflict: onConflict)
     }
 
     public var description: String { inserter.sql.sql }
 
+    /// Inserts `objects`; `changes` is then the number of rows SQLite says were inserted (an
+    /// `INSERT OR REPLACE` counts each row once, an ignored conflict not at all).
     public func execute(with objects: [Object]) throws {
-        try inserter.insert(objects, on: database)
-        changes = objects.count
+        changes = try inserter.insert(objects, on: database)
     }
 
     public func execute(with objects: Object...) throws {
@@ -28,14 +29,14 @@ public final class Insert<Object: TableEncodable> {
 
 extension HandleRepresentable {
     public func prepareInsert<Object: TableEncodable>(of type: Object.Type, intoTable table: String) throws -> Insert<Object> {
-        Insert(database: self, properties: nil, table: table, orReplace: false)
+        try Insert(database: self, properties: nil, table: table, orReplace: false)
     }
 
     public func prepareInsertOrReplace<Object: TableEncodable>(of type: Object.Type, intoTable table: String) throws -> Insert<Object> {
-        Insert(database: self, properties: nil, table: table, orReplace: true)
+        try Insert(database: self, properties: nil, table: table, orReplace: true)
     }
 
     public func prepareInsert<Object: TableEncodable>(on properties: PropertyConvertible..., intoTable table: String) throws -> Insert<Object> {
-        Insert(database: self, properties: properties, table: table, orReplace: false)
+        try Insert(database: self, properties: properties, table: table, orReplace: false)
     }
 }

@@ -54,6 +54,8 @@ public final class MultiSelect {
 
     @discardableResult public func `where`(_ condition: Condition) -> MultiSelect { statement.where(condition); return self }
     @discardableResult public func order(by orderList: OrderBy...) -> MultiSelect { statement.order(by: orderList); return self }
+    @discardableResult public func order(by orderList: [OrderBy]) -> MultiSelect { statement.order(by: orderList); return self }
+    @discardableResult public func offset(_ offset: Offset) -> MultiSelect { statement.offset(offset); return self }
     @discardableResult public func limit(_ limit: Limit) -> MultiSelect { statement.limit(limit); return self }
     @discardableResult public func limit(_ limit: Limit, offset: Offset) -> MultiSelect { statement.limit(limit, offset: offset); return self }
     @discardableResult public func limit(from begin: Limit, to end: Limit) -> MultiSelect { statement.limit(from: begin, to: end); return self }
@@ -65,7 +67,7 @@ public final class MultiSelect {
     }
 
     public func nextMultiObject() throws -> [String: any TableDecodable]? {
-        guard let row = try cursor.step(statement.description) else { return nil }
+        guard let row = try cursor.step(statement) else { return nil }
         do {
             var result: [String: any TableDecodable] = [:]
             for part in parts {

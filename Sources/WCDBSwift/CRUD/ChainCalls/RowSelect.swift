@@ -47,7 +47,7 @@ public final class RowSelect {
     }
 
     private func step() throws -> HandleStatement? {
-        try cursor.step(statement.description)
+        try cursor.step(statement)
     }
 }
 

@@ -7,11 +7,6 @@ public final class Select<Object: TableDecodable> {
     let database: HandleRepresentable
     let statement: StatementSelect
     let mapping: PropertyMapping
-    /// `SELECT … FROM table`, and the clauses `allObjects()` runs with their literals lifted into
-    /// bound values (so a repeated lookup by another key reuses one prepared statement); nil once the
-    /// select uses GROUP BY, HAVING or `limit(from:to:)`, which then run as written.
-    private let head: String
-    private var liftable: ClauseTail? = ClauseTail(condition: nil, orderBy: nil, limit: nil, offset: nil)
     private lazy var cursor = StatementCursor(database: database)
 
     /// True once the last row has been read: streaming never restarts the query.
@@ -22,53 +17,23 @@ public final class Select<Object: TableDecodable> {
         let selected = (properties ?? binding.properties).map { $0.asProperty() }
         self.database = database
         statement = StatementSelect().select(distinct: isDistinct, selected).from(table)
-        head = StatementSelect.sql(distinct: isDistinct, columns: selected, table: table)
         mapping = PropertyMapping(propertyCount: binding.properties.count, selectedPropertyIndexes: selected.map(\.propertyIndex))
     }
 
     /// The SQL this select runs.
     public var description: String { statement.description }
 
-    @discardableResult public func `where`(_ condition: Condition) -> Select {
-        statement.where(condition)
-        liftable?.condition = condition
-        return self
-    }
+    // The clauses live in the statement, so they follow StatementSelect's rules: `order(by:)` adds terms,
+    // `limit`, `offset` and `limit(from:to:)` replace. Their values are bound when it runs.
+    @discardableResult public func `where`(_ condition: Condition) -> Select { statement.where(condition); return self }
     @discardableResult public func order(by orderList: OrderBy...) -> Select { order(by: orderList) }
-    @discardableResult public func order(by orderList: [OrderBy]) -> Select {
-        statement.order(by: orderList)
-        if var clauses = liftable {
-            clauses.orderBy = (clauses.orderBy ?? []) + orderList
-            liftable = clauses
-        }
-        return self
-    }
-    @discardableResult public func limit(from begin: Limit, to end: Limit) -> Select {
-        statement.limit(from: begin, to: end)
-        liftable = nil
-        return self
-    }
-    @discardableResult public func limit(_ limit: Limit) -> Select {
-        statement.limit(limit)
-        liftable?.limit = limit
-        return self
-    }
-    @discardableResult public func limit(_ limit: Limit, offset: Offset) -> Select { self.limit(limit).offset(offset) }
-    @discardableResult public func offset(_ offset: Offset) -> Select {
-        statement.offset(offset)
-        liftable?.offset = offset
-        return self
-    }
-    @discardableResult public func group(by expressions: ExpressionConvertible...) -> Select {
-        statement.group(by: expressions)
-        liftable = nil
-        return self
-    }
-    @discardableResult public func having(_ condition: Condition) -> Select {
-        statement.having(condition)
-        liftable = nil
-        return self
-    }
+    @discardableResult public func order(by orderList: [OrderBy]) -> Select { statement.order(by: orderList); return self }
+    @discardableResult public func limit(from begin: Limit, to end: Limit) -> Select { statement.limit(from: begin, to: end); return self }
+    @discardableResult public func limit(_ limit: Limit) -> Select { statement.limit(limit); return self }
+    @discardableResult public func limit(_ limit: Limit, offset: Offset) -> Select { statement.limit(limit, offset: offset); return self }
+    @discardableResult public func offset(_ offset: Offset) -> Select { statement.offset(offset); return self }
+    @discardableResult public func group(by expressions: ExpressionConvertible...) -> Select { statement.group(by: expressions); return self }
+    @discardableResult public func having(_ condition: Condition) -> Select { statement.having(condition); return self }
 
     /// Every (remaining) object.
     public func allObjects() throws -> [Object] {
@@ -77,14 +42,14 @@ public final class Select<Object: TableDecodable> {
             while let object = try nextObject() { objects.append(object) }
             return objects
         }
-        let source = liftable?.source(after: head) ?? .byText(statement.description)
-        let query = ObjectQuery<Object>(source: source, mapping: mapping)
+        let (sql, values) = statement.boundSQL
+        let query = ObjectQuery<Object>(source: .byText(sql, arguments: values), mapping: mapping)
         return try database.withHandle(forWriting: false) { handle in try query.all(on: handle) }
     }
 
     /// The next object, or nil when there are no more (the statement is then released).
     public func nextObject() throws -> Object? {
-        guard let row = try cursor.step(statement.description) else { return nil }
+        guard let row = try cursor.step(statement) else { return nil }
         do {
             return try Object.decode(from: row, mapping: mapping)
         } catch {
@@ -103,6 +68,7 @@ extension HandleRepresentable {
     /// A chain-call select of some of `Object`'s properties from `table`.
     public func prepareSelect<Object: TableDecodable>(on properties: PropertyConvertible..., fromTable table: String,
                                                       isDistinct: Bool = false) throws -> Select<Object> {
-        Select(database: self, properties: properties, table: table, isDistinct: isDistinct)
+        try properties.checkBelong(to: Object.self, operation: "select")
+        return Select(database: self, properties: properties, table: table, isDistinct: isDistinct)
     }
 }

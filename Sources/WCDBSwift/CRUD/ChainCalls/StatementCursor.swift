@@ -11,12 +11,15 @@ final class StatementCursor {
         self.database = database
     }
 
-    /// Steps to the next row of `sql` (prepared on the first call) and returns the statement
-    /// positioned on it, or nil when there are no more rows.
-    func step(_ sql: @autoclosure () -> String) throws -> HandleStatement? {
+    /// Steps to the next row of `select` (prepared with its values bound on the first call) and returns
+    /// the statement positioned on it, or nil when there are no more rows.
+    func step(_ select: StatementSelect) throws -> HandleStatement? {
         if isCompleted { return nil }
         if statement == nil {
-            statement = try database.prepare(sql())
+            let (sql, values) = select.boundSQL
+            let prepared = try database.prepare(sql)
+            for (offset, value) in values.enumerated() { prepared.bind(value, toIndex: offset + 1) }
+            statement = prepared
             isStarted = true
         }
         guard let statement else { return nil }

@@ -3,10 +3,7 @@ public final class Update {
     let database: HandleRepresentable
     let table: String
     let properties: [Property]
-    var condition: Condition?
-    var orderList: [OrderBy]?
-    var limitValue: Limit?
-    var offsetValue: Offset?
+    private var clauses = ClauseTail(condition: nil, orderBy: nil, limit: nil, offset: nil)
     public private(set) var changes = 0
 
     init(database: HandleRepresentable, table: String, properties: [PropertyConvertible]) {
@@ -15,37 +12,24 @@ public final class Update {
         self.properties = properties.map { $0.asProperty() }
     }
 
-    @discardableResult public func `where`(_ condition: Condition) -> Update { self.condition = condition; return self }
-    @discardableResult public func order(by orderList: OrderBy...) -> Update { self.orderList = orderList; return self }
-    @discardableResult public func limit(_ limit: Limit) -> Update { limitValue = limit; return self }
-    @discardableResult public func limit(_ limit: Limit, offset: Offset) -> Update { limitValue = limit; offsetValue = offset; return self }
-    @discardableResult public func offset(_ offset: Offset) -> Update { offsetValue = offset; return self }
+    // The clauses follow ClauseTail's rules, shared with Delete and the one-line verbs: `order(by:)`
+    // adds terms, `where`, `limit` and `offset` replace.
+    @discardableResult public func `where`(_ condition: Condition) -> Update { clauses.condition = condition; return self }
+    @discardableResult public func order(by orderList: OrderBy...) -> Update { order(by: orderList) }
+    @discardableResult public func order(by orderList: [OrderBy]) -> Update { clauses.append(orders: orderList); return self }
+    @discardableResult public func limit(_ limit: Limit) -> Update { clauses.limit = limit; return self }
+    @discardableResult public func limit(_ limit: Limit, offset: Offset) -> Update { clauses.limit = limit; clauses.offset = offset; return self }
+    @discardableResult public func offset(_ offset: Offset) -> Update { clauses.offset = offset; return self }
 
+    /// Updates the rows the clauses select with `object`'s values of the properties.
     public func execute<Object: TableEncodable>(with object: Object) throws {
-        let builder = UpdateStatementBuilder(table: table, properties: properties, tail: tail)
-        changes = try database.withHandle(forWriting: true) { handle in
-            try builder.source.withStatement(on: handle) { statement in
-                for (offset, property) in properties.enumerated() {
-                    Object.bind(object, propertyIndex: property.propertyIndex, to: statement, atIndex: Int32(offset + 1))
-                }
-                _ = try statement.step()
-                return handle.changes
-            }
-        }
+        changes = try database.update(table: table, on: properties, with: object, clauses)
     }
 
+    /// Updates the rows the clauses select with `row`'s values, one per property.
     public func execute(with row: [ColumnEncodable]) throws {
-        let builder = UpdateStatementBuilder(table: table, properties: properties, tail: tail)
-        changes = try database.withHandle(forWriting: true) { handle in
-            try builder.source.withStatement(on: handle) { statement in
-                for (offset, value) in row.enumerated() { value.bindColumn(to: statement, atIndex: Int32(offset + 1)) }
-                _ = try statement.step()
-                return handle.changes
-            }
-        }
+        changes = try database.update(table: table, on: properties, with: row, clauses)
     }
-
-    private var tail: ClauseTail { ClauseTail(condition: condition, orderBy: orderList, limit: limitValue, offset: offsetValue) }
 }
 
 /// A chain-call delete: `prepareDelete(fromTable:)`, clauses, then `execute()`. Runs like the
@@ -71,7 +55,7 @@ public final class Delete {
 
     @discardableResult public func `where`(_ condition: Condition) -> Delete { clauses.condition = condition; return self }
     @discardableResult public func order(by orderList: OrderBy...) -> Delete { order(by: orderList) }
-    @discardableResult public func order(by orderList: [OrderBy]) -> Delete { clauses.orderBy = (clauses.orderBy ?? []) + orderList; return self }
+    @discardableResult public func order(by orderList: [OrderBy]) -> Delete { clauses.append(orders: orderList); return self }
     @discardableResult public func limit(_ limit: Limit) -> Delete { clauses.limit = limit; return self }
     @discardableResult public func limit(_ limit: Limit, offset: Offset) -> Delete { clauses.limit = limit; clauses.offset = offset; return self }
     @discardableResult public func offset(_ offset: Offset) -> Delete { clauses.offset = offset; return self }

@@ -38,32 +38,32 @@ public final class StatementDelete: Statement {
 
     @discardableResult
     public func order(by terms: [OrderingTermConvertible]) -> StatementDelete {
-        tail.orders += terms.map { $0.asOrder() }
+        tail.append(orders: terms)
         return self
     }
 
     @discardableResult
     public func limit(from: ExpressionConvertible, to: ExpressionConvertible) -> StatementDelete {
-        tail.range = (from.asExpression(), to.asExpression())
+        tail.set(rangeFrom: from, to: to)
         return self
     }
 
     @discardableResult
     public func limit(_ limit: ExpressionConvertible) -> StatementDelete {
-        tail.limit = limit.asExpression()
+        tail.set(limit: limit)
         return self
     }
 
     @discardableResult
     public func limit(_ limit: ExpressionConvertible, offset: ExpressionConvertible) -> StatementDelete {
-        tail.limit = limit.asExpression()
-        tail.offset = offset.asExpression()
+        tail.set(limit: limit)
+        tail.set(offset: offset)
         return self
     }
 
     @discardableResult
     public func offset(_ offset: ExpressionConvertible) -> StatementDelete {
-        tail.offset = offset.asExpression()
+        tail.set(offset: offset)
         return self
     }
 

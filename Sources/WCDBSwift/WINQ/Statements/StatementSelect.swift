@@ -14,16 +14,22 @@ public final class StatementSelect: Statement {
         var having: Expression?
         var values: [[Expression]] = []
 
-        var description: String {
+        /// The core's SQL, each expression printed by `emit` in text order.
+        func render(_ emit: (Expression) -> String) -> String {
             if !values.isEmpty {
-                return "VALUES" + values.map { "(" + $0.map(\.description).commaJoined() + ")" }.commaJoined()
+                return "VALUES" + values.map { "(" + $0.map(emit).commaJoined() + ")" }.commaJoined()
             }
             var sql = "SELECT " + (distinct ? "DISTINCT " : "") + columns.commaJoined()
             if !tables.isEmpty { sql += " FROM " + tables.commaJoined() }
-            if let condition { sql += " WHERE " + condition.description }
-            if !groups.isEmpty { sql += " GROUP BY " + groups.map(\.description).commaJoined() }
-            if let having { sql += " HAVING " + having.description }
+            if let condition { sql += " WHERE " + emit(condition) }
+            if !groups.isEmpty { sql += " GROUP BY " + groups.map(emit).commaJoined() }
+            if let having { sql += " HAVING " + emit(having) }
             return sql
+        }
+
+        /// Whether text this core holds as printed (result columns, tables) may hold bind parameters.
+        var mayHoldParameters: Bool {
+            columns.contains(where: BoundValue.mayHoldParameters) || tables.contains(where: BoundValue.mayHoldParameters)
         }
     }
 
@@ -107,22 +113,21 @@ public final class StatementSelect: Statement {
 
     @discardableResult
     public func order(by terms: [OrderingTermConvertible]) -> StatementSelect {
-        tail.orders += terms.map { $0.asOrder() }
+        tail.append(orders: terms)
         return self
     }
 
     /// `LIMIT from, to` (the guide's spelling: SQLite reads it as `LIMIT to OFFSET from`).
     @discardableResult
     public func limit(from: ExpressionConvertible, to: ExpressionConvertible) -> StatementSelect {
-        tail.range = (from.asExpression(), to.asExpression())
+        tail.set(rangeFrom: from, to: to)
         return self
     }
 
     /// `LIMIT n`
     @discardableResult
     public func limit(_ limit: ExpressionConvertible) -> StatementSelect {
-        tail.range = nil
-        tail.limit = limit.asExpression()
+        tail.set(limit: limit)
         return self
     }
 
@@ -134,7 +139,7 @@ public final class StatementSelect: Statement {
 
     @discardableResult
     public func offset(_ offset: ExpressionConvertible) -> StatementSelect {
-        tail.offset = offset.asExpression()
+        tail.set(offset: offset)
         return self
     }
 
@@ -152,11 +157,29 @@ public final class StatementSelect: Statement {
         return sql
     }
 
-    public var description: String {
-        var sql = withClause.prefix + cores[0].description
-        for (op, core) in zip(compoundOperators, cores.dropFirst()) {
-            sql += " " + op + " " + core.description
+    public var description: String { render(\.description) }
+
+    /// The SQL to run with the values its expressions compare with as `?`, and those values in order;
+    /// or the printed SQL and no values when the statement holds bind parameters of the caller's own.
+    var boundSQL: (sql: String, values: [FundamentalValue]) {
+        if BoundValue.mayHoldParameters(withClause.prefix) || cores.contains(where: \.mayHoldParameters) {
+            return (description, [])
         }
-        return sql + tail.suffix
+        var values: [FundamentalValue] = []
+        var ownParameters = false
+        let sql = render { expression in
+            ownParameters = ownParameters || expression.hasOwnParameters
+            for bound in expression.boundValues { values.append(bound.value) }
+            return expression.sql
+        }
+        return ownParameters ? (description, []) : (sql, values)
+    }
+
+    private func render(_ emit: (Expression) -> String) -> String {
+        var sql = withClause.prefix + cores[0].render(emit)
+        for (op, core) in zip(compoundOperators, cores.dropFirst()) {
+            sql += " " + op + " " + core.render(emit)
+        }
+        return sql + tail.render(emit)
     }
 }

@@ -73,33 +73,47 @@ public final class StatementUpdate: Statement {
 
     @discardableResult
     public func order(by terms: [OrderingTermConvertible]) -> StatementUpdate {
-        tail.orders += terms.map { $0.asOrder() }
+        tail.append(orders: terms)
         return self
     }
 
     @discardableResult
     public func limit(from: ExpressionConvertible, to: ExpressionConvertible) -> StatementUpdate {
-        tail.range = (from.asExpression(), to.asExpression())
+        tail.set(rangeFrom: from, to: to)
         return self
     }
 
     @discardableResult
     public func limit(_ limit: ExpressionConvertible) -> StatementUpdate {
-        tail.limit = limit.asExpression()
+        tail.set(limit: limit)
         return self
     }
 
     @discardableResult
     public func limit(_ limit: ExpressionConvertible, offset: ExpressionConvertible) -> StatementUpdate {
-        tail.limit = limit.asExpression()
-        tail.offset = offset.asExpression()
+        tail.set(limit: limit)
+        tail.set(offset: offset)
         return self
     }
 
     @discardableResult
     public func offset(_ offset: ExpressionConvertible) -> StatementUpdate {
-        tail.offset = offset.asExpression()
+        tail.set(offset: offset)
         return self
+    }
+
+    /// `UPDATE table SET c1 = ?1, c2 = ?2, …`, exactly as `StatementUpdate().update(table:)` with
+    /// `set(ci, to: Expression.bindParameter(i))` prints it, without building the statement: the one-line
+    /// update prints one per call.
+    static func sql(table: String, settingParametersOf properties: [Property]) -> String {
+        var sql = "UPDATE " + SQLIdentifier.quote(table) + " SET "
+        for (offset, property) in properties.enumerated() {
+            if offset > 0 { sql += ", " }
+            sql += property.quotedName
+            sql += " = ?"
+            sql += String(offset + 1)
+        }
+        return sql
     }
 
     public var description: String {

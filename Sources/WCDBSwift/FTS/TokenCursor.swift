@@ -1,0 +1,88 @@
+/// One token as FTS3 wants it: the token's bytes (valid until the next call), its byte range in the
+/// document, and its position.
+struct EmittedToken {
+    var bytes: UnsafePointer<UInt8>?
+    var length: Int32 = 0
+    var start: Int32 = 0
+    var end: Int32 = 0
+    var position: Int32 = 0
+}
+
+/// Tokens of one document, read one at a time (FTS3's xNext).
+protocol TokenCursor: AnyObject {
+    /// Starts over on a new text. `input` stays valid until the cursor is closed. `isIndexing`:
+    /// FTS3 is storing a document (it passes a NUL-terminated text, length -1), as opposed to
+    /// parsing a query or re-reading a stored document for snippet()/offsets() (explicit length).
+    func reset(input: UnsafePointer<UInt8>?, count: Int, isIndexing: Bool)
+    /// The next token, or false at the end.
+    func next(_ token: inout EmittedToken) -> Bool
+}
+
+/// A tokenizer instance as FTS3 creates it: one per table and connection, used by one thread at a
+/// time (the connection's), so cursors can be recycled without locks.
+protocol TokenizerEngine: AnyObject {
+    func makeCursor() -> TokenCursor
+}
+
+/// A growable byte buffer that keeps its memory across tokens and documents.
+struct ReusableBytes {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var capacity: Int
+    var count = 0
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    func deallocate() { base.deallocate() }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(to: capacity * 2) }
+        base[count] = byte
+        count += 1
+    }
+
+    mutating func append(_ bytes: UnsafePointer<UInt8>, count length: Int) {
+        if count + length > capacity { grow(to: max(capacity * 2, count + length)) }
+        (base + count).update(from: bytes, count: length)
+        count += length
+    }
+
+    private mutating func grow(to newCapacity: Int) {
+        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        bigger.update(from: base, count: count)
+        base.deallocate()
+        base = bigger
+        capacity = newCapacity
+    }
+}
+
+/// Decodes one UTF-8 scalar at `offset`; invalid or truncated sequences come back as `nil` with
+/// length 1, so the caller skips one byte and never reads past `count`.
+@inline(__always)
+func decodeUTF8(_ input: UnsafePointer<UInt8>, _ offset: Int, _ count: Int) -> (scalar: UInt32?, length: Int) {
+    let lead = input[offset]
+    if lead < 0x80 { return (UInt32(lead), 1) }
+    let length: Int
+    var scalar: UInt32
+    switch lead {
+    case 0xC2...0xDF: length = 2; scalar = UInt32(lead & 0x1F)
+    case 0xE0...0xEF: length = 3; scalar = UInt32(lead & 0x0F)
+    case 0xF0...0xF4: length = 4; scalar = UInt32(lead & 0x07)
+    default: return (nil, 1)
+    }
+    if offset + length > count { return (nil, 1) }
+    for i in 1..<length {
+        let byte = input[offset + i]
+        if byte & 0xC0 != 0x80 { return (nil, 1) }
+        scalar = (scalar << 6) | UInt32(byte & 0x3F)
+    }
+    // Overlong forms, surrogates and values past U+10FFFF are not scalars.
+    if (length == 3 && scalar < 0x800) || (length == 4 && (scalar < 0x10000 || scalar > 0x10FFFF))
+        || (scalar >= 0xD800 && scalar <= 0xDFFF) {
+        return (nil, 1)
+    }
+    return (scalar, length)
+}

@@ -1,0 +1,85 @@
+/// The forms of `ColumnCoding`'s calls that generated code uses without spelling a property's type.
+///
+/// A model's property types are written in the model's own scope (`var kind: Kind` inside
+/// `enum Outer`), where the generated extension can't always name them (`Outer.Kind` is not in scope
+/// in `extension Outer.Model`). So generated code lets the compiler infer each type: from the typed
+/// property (`columnType(of: Properties.kind)`) or from the assignment's target
+/// (`self.kind = try decode(from: statement, atIndex: i)`). These forward to the spelled-out
+/// overloads, so the same static dispatch picks the same path.
+extension ColumnCoding {
+    // MARK: Column types from typed properties
+
+    @inlinable
+    public static func columnType<Root, Value: ColumnEncodable>(of property: TypedProperty<Root, Value>) -> ColumnType {
+        columnType(of: Value.self)
+    }
+
+    @inlinable
+    public static func columnType<Root, Value: RawRepresentable>(of property: TypedProperty<Root, Value>) -> ColumnType
+    where Value.RawValue: ColumnEncodable {
+        columnType(of: Value.self)
+    }
+
+    @inlinable
+    public static func columnType<Root, Value: RawRepresentable>(of property: TypedProperty<Root, Value?>) -> ColumnType
+    where Value.RawValue: ColumnEncodable {
+        columnType(of: Value?.self)
+    }
+
+    @inlinable
+    public static func columnType<Root, Value: ColumnEncodable & RawRepresentable>(of property: TypedProperty<Root, Value>) -> ColumnType {
+        columnType(of: Value.self)
+    }
+
+    @inlinable
+    public static func columnType<Root, Value: ColumnEncodable & RawRepresentable>(of property: TypedProperty<Root, Value?>) -> ColumnType {
+        columnType(of: Value?.self)
+    }
+
+    // MARK: Decoding into the assignment's type
+
+    @inlinable
+    public static func decode<Value: ColumnDecodable>(from statement: HandleStatement, atIndex index: Int32) throws -> Value {
+        try decode(Value.self, from: statement, atIndex: index)
+    }
+
+    @inlinable
+    public static func decode<Value: RawRepresentable>(from statement: HandleStatement, atIndex index: Int32) throws -> Value
+    where Value.RawValue: ColumnDecodable {
+        try decode(Value.self, from: statement, atIndex: index)
+    }
+
+    @inlinable
+    public static func decode<Value: RawRepresentable>(from statement: HandleStatement, atIndex index: Int32) throws -> Value?
+    where Value.RawValue: ColumnDecodable {
+        try decode(Value?.self, from: statement, atIndex: index)
+    }
+
+    @inlinable
+    public static func decode<Value: ColumnDecodable & RawRepresentable>(from statement: HandleStatement, atIndex index: Int32) throws -> Value {
+        try decode(Value.self, from: statement, atIndex: index)
+    }
+
+    @inlinable
+    public static func decode<Value: ColumnDecodable & RawRepresentable>(from statement: HandleStatement, atIndex index: Int32) throws -> Value? {
+        try decode(Value?.self, from: statement, atIndex: index)
+    }
+
+    // MARK: The rowid SQLite assigned, into an integer primary key
+
+    @inlinable
+    public static func assign<Key: FixedWidthInteger>(rowID: Int64, to key: inout Key) {
+        key = Key(truncatingIfNeeded: rowID)
+    }
+
+    @inlinable
+    public static func assign<Key: FixedWidthInteger>(rowID: Int64, to key: inout Key?) {
+        key = Key(truncatingIfNeeded: rowID)
+    }
+}
+
+extension ColumnCoding {
+    /// A primary key that is no integer never receives a rowid.
+    @inlinable
+    public static func assign<Key>(rowID: Int64, to key: inout Key) {}
+}

@@ -1,0 +1,121 @@
+import Foundation
+@testable import WCDBSwift
+import WCDBTestSupport
+import XCTest
+
+/// Silent wrong results found by review and by WCDB's own tests: each of these failed before its fix.
+final class CorrectnessTests: DatabaseTestCase {
+    // MARK: Comparing with nil
+
+    func testGuideDeleteWhereDescriptionIsNotNilDeletesThoseRows() throws {
+        try database.create(table: "sampleTable", of: DefaultedPartialSample.self)
+        try database.create(table: "nullable", of: AlwaysAutoIncrement.self)
+        try database.insert(objects: [AlwaysAutoIncrement(text: "a"), AlwaysAutoIncrement(text: nil), AlwaysAutoIncrement(text: "c")],
+                            intoTable: "nullable")
+        try database.delete(fromTable: "nullable", where: AlwaysAutoIncrement.Properties.text != nil)
+        let left: [AlwaysAutoIncrement] = try database.getObjects(fromTable: "nullable")
+        XCTAssertEqual(left.map(\.text), [nil], "`!= nil` is IS NOT NULL")
+        let missing: String? = nil
+        let nils: [AlwaysAutoIncrement] = try database.getObjects(fromTable: "nullable", where: AlwaysAutoIncrement.Properties.text == missing)
+        XCTAssertEqual(nils.count, 1, "an Optional holding nil compares as IS NULL")
+    }
+
+    // MARK: isAutoIncrement as WCDB defines it
+
+    func testComputedIsAutoIncrementOnAKeyWithoutTheKeywordAssignsRowIDs() throws {
+        try database.create(table: "t", of: AlwaysAutoIncrement.self)
+        var first = AlwaysAutoIncrement(identifier: 7, text: "ignored key")
+        try database.insert(&first, intoTable: "t")
+        XCTAssertEqual(first.identifier, 1, "isAutoIncrement == true binds NULL, so SQLite assigns the rowid")
+        var second = AlwaysAutoIncrement(text: "b")
+        try database.insert(&second, intoTable: "t")
+        XCTAssertEqual(second.identifier, 2)
+        XCTAssertFalse(try strings("SELECT sql FROM sqlite_master WHERE name = 't'")[0].contains("AUTOINCREMENT"))
+    }
+
+    func testStoredFlagOnAClassWritesLastInsertedRowIDBack() throws {
+        try database.create(table: "t", of: FlaggedSample.self)
+        let specific = FlaggedSample()
+        specific.identifier = 10
+        try database.insert(objects: specific, intoTable: "t")
+        let auto = FlaggedSample()
+        auto.isAutoIncrement = true
+        try database.insert(objects: auto, intoTable: "t")
+        XCTAssertEqual(auto.lastInsertedRowID, 11)
+        XCTAssertEqual(auto.identifier, 11)
+        try database.insert(objects: auto, intoTable: "t")
+        XCTAssertEqual(auto.lastInsertedRowID, 12, "as the guide prints: each auto-increment insert gets the next rowid")
+    }
+
+    func testFlagsInheritedFromASuperclassWork() throws {
+        try database.create(table: "t", of: InheritingSample.self)
+        let object = InheritingSample()
+        object.text = "x"
+        try database.insert(objects: object, intoTable: "t")
+        XCTAssertEqual(object.identifier, 1)
+        XCTAssertEqual(object.lastInsertedRowID, 1)
+        XCTAssertTrue(try strings("SELECT sql FROM sqlite_master WHERE name = 't'")[0].contains("AUTOINCREMENT"))
+    }
+
+    // MARK: Models the generator must accept
+
+    func testNestedModelUsesItsSiblingType() throws {
+        try database.create(table: "nested", of: Outer.Nested.self)
+        try database.insert(objects: Outer.Nested(id: 1, kind: .large, kinds: .small), intoTable: "nested")
+        let read: Outer.Nested? = try database.getObject(fromTable: "nested", where: Outer.Nested.Properties.kind == .large)
+        XCTAssertEqual(read?.kind, .large)
+        XCTAssertEqual(read?.kinds, .small)
+    }
+
+    func testCodableModelWithColumnsNamedAllAndAny() throws {
+        try database.create(table: "j", of: JSONAndTable.self)
+        try database.insert(objects: JSONAndTable(id: 1, all: "every", any: 3), intoTable: "j")
+        let read: JSONAndTable? = try database.getObject(fromTable: "j", where: JSONAndTable.Properties.all == "every")
+        XCTAssertEqual(read?.any, 3)
+        XCTAssertEqual(JSONAndTable.Properties.allProperties.count, 3)
+        // The JSON side still has Swift's synthesized CodingKeys.
+        let json = try JSONEncoder().encode(read)
+        XCTAssertEqual(try JSONDecoder().decode(JSONAndTable.self, from: json).all, "every")
+    }
+
+    // MARK: Partial selects and NULL
+
+    func testPartialSelectLeavingOutANonOptionalPropertyThrowsAsTheGuideSays() throws {
+        try database.create(table: "sampleTable", of: DefaultedPartialSample.self)
+        try database.insert(objects: DefaultedPartialSample(identifier: 1, description: "d"), intoTable: "sampleTable")
+        XCTAssertThrowsError(try database.getObjects(on: DefaultedPartialSample.Properties.identifier, fromTable: "sampleTable") as [DefaultedPartialSample]) {
+            XCTAssertTrue("\($0)".contains("DefaultedPartialSample.description was not selected"), "\($0)")
+        }
+        // Through a chain call too: the same rule everywhere.
+        XCTAssertThrowsError(try database.prepareSelect(on: DefaultedPartialSample.Properties.identifier, fromTable: "sampleTable")
+            .allObjects() as [DefaultedPartialSample])
+        let withOptional: [DefaultedPartialSample] = try database.getObjects(on: DefaultedPartialSample.Properties.description, fromTable: "sampleTable")
+        XCTAssertEqual(withOptional.first?.identifier, nil)
+        XCTAssertEqual(withOptional.first?.description, "d")
+    }
+
+    func testNullInANonOptionalColumnReadsAsTheZeroValueAsInWCDB() throws {
+        try database.create(table: "sampleTable", of: DefaultedPartialSample.self)
+        try database.exec("INSERT INTO sampleTable(identifier, description) VALUES (1, NULL)")
+        let read: DefaultedPartialSample? = try database.getObject(fromTable: "sampleTable")
+        XCTAssertEqual(read?.description, "", "WCDB reads NULL as sqlite3_column_text does: empty")
+    }
+
+    // MARK: The planner sees expression shapes
+
+    func testAnIndexOnAnExpressionWithAConstantIsUsed() throws {
+        try database.create(table: "m", of: Measure.self)
+        try database.exec("CREATE INDEX m_a_plus_one ON m(a + 1)")
+        try database.insert(objects: (1...50).map { Measure(id: $0, a: $0) }, intoTable: "m")
+        let condition = (Measure.Properties.a + 1) == 5
+        let plans = Box<[String]>([])
+        database.traceSQL { sql in plans.with { $0.append(sql) } }
+        let found: [Measure] = try database.getObjects(fromTable: "m", where: condition)
+        database.traceSQL(nil)
+        XCTAssertEqual(found.map(\.id), [4])
+        let sql = try XCTUnwrap(plans.with { $0.first { $0.hasPrefix("SELECT") } })
+        XCTAssertTrue(sql.contains("(a + 1) = ?"), sql)
+        let plan = try database.getRows("EXPLAIN QUERY PLAN " + sql.replacingOccurrences(of: "?", with: "5"))
+        XCTAssertTrue(plan.contains { $0.last?.stringValue.contains("m_a_plus_one") ?? false }, "\(plan)")
+    }
+}
