@@ -45,11 +45,17 @@ struct BindingEmitter {
                 writer.line()
             }
             emitBinding(model, access: access, into: &writer)
-            writer.line()
-            emitDecoder(model, access: access, into: &writer)
-            writer.line()
-            emitEncoder(model, access: access, into: &writer)
-            emitAutoIncrement(model, access: access, into: &writer)
+            // Only the halves the model declares: a decode-only model may hold types that can't be
+            // bound, an encode-only one types that can't be read (or a class without `init()`).
+            if model.decodes {
+                writer.line()
+                emitDecoder(model, access: access, into: &writer)
+            }
+            if model.encodes {
+                writer.line()
+                emitEncoder(model, access: access, into: &writer)
+                emitAutoIncrement(model, access: access, into: &writer)
+            }
         }
     }
 

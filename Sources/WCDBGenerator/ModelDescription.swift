@@ -26,6 +26,10 @@ struct ModelDescription: Equatable {
     /// True when the type has CodingKeys of its own (it declares them, or is Codable for JSON), so the
     /// generated `typealias CodingKeys = Properties` would clash.
     var hasOwnCodingKeys = false
+    /// Whether the model is written (`TableCodable` or `TableEncodable`) and read (`TableCodable` or
+    /// `TableDecodable`): the generator emits only those halves.
+    var encodes = true
+    var decodes = true
 
     /// The name of the generated list of every column: `all`, unless a column is itself named `all`.
     var allPropertiesName: String {

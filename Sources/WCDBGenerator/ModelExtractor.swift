@@ -125,6 +125,13 @@ struct ModelExtractor {
     /// Swift's Codable synthesis and WCDB-style code both own the name `CodingKeys`.
     static let codableProtocols: Set<String> = ["Codable", "Encodable", "Decodable"]
 
+    /// The model protocols the type names in its own inheritance clause (last path component).
+    private static func modelProtocols(of node: Syntax) -> Set<String> {
+        let clause = node.as(StructDeclSyntax.self)?.inheritanceClause ?? node.as(ClassDeclSyntax.self)?.inheritanceClause
+        let names = clause?.inheritedTypes.flatMap { $0.type.trimmedDescription.split(separator: "&") } ?? []
+        return Set(names.map { String($0.split(separator: ".").last ?? "").filter { !$0.isWhitespace } }).intersection(modelProtocols)
+    }
+
     private static func hasOwnCodingKeys(_ node: Syntax, members: MemberBlockSyntax) -> Bool {
         let clause = node.as(StructDeclSyntax.self)?.inheritanceClause ?? node.as(ClassDeclSyntax.self)?.inheritanceClause
         let inherited = clause?.inheritedTypes.flatMap { $0.type.trimmedDescription.split(separator: "&") } ?? []
@@ -169,6 +176,9 @@ struct ModelExtractor {
         var model = ModelDescription(typeName: typeName, kind: kind, accessModifier: access, position: position(of: node))
         model.conditions = conditions
         model.hasOwnCodingKeys = Self.hasOwnCodingKeys(node, members: members)
+        let declared = Self.modelProtocols(of: node)
+        model.encodes = declared.contains("TableCodable") || declared.contains("TableEncodable")
+        model.decodes = declared.contains("TableCodable") || declared.contains("TableDecodable")
 
         // First pass: the stored properties, so @Check can tell property names from other identifiers.
         var stored: [(StoredProperty, [RawAnnotation], isStatic: Bool)] = []

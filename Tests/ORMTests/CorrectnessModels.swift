@@ -90,3 +90,17 @@ struct AnnotatedSearch: TableCodable {
     // @NotNull
     var body: String = ""
 }
+
+/// A value only ever written (WCDB 2.x's encode-only models): it may hold a type that can't be read.
+struct WriteOnlyEvent: TableEncodable {
+    // @PrimaryKey
+    var id: Int? = nil
+    var payload: String = ""
+}
+
+/// A value only ever read (decode-only), here a class without `init()`-based writes.
+struct ReadOnlyEvent: TableDecodable {
+    // @PrimaryKey
+    var id: Int? = nil
+    var payload: String = ""
+}

@@ -119,3 +119,16 @@ final class CorrectnessTests: DatabaseTestCase {
         XCTAssertTrue(plan.contains { $0.last?.stringValue.contains("m_a_plus_one") ?? false }, "\(plan)")
     }
 }
+
+extension CorrectnessTests {
+    /// Encode-only and decode-only models (WCDB 2.x's `TableEncodable` / `TableDecodable` alone) build
+    /// and work against the same table.
+    func testEncodeOnlyAndDecodeOnlyModels() throws {
+        try database.create(table: "events", of: ReadOnlyEvent.self)
+        var event = WriteOnlyEvent(payload: "p")
+        try database.insert(&event, intoTable: "events")
+        XCTAssertEqual(event.id, 1)
+        let read: ReadOnlyEvent? = try database.getObject(fromTable: "events")
+        XCTAssertEqual(read?.payload, "p")
+    }
+}
