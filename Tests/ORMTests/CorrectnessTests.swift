@@ -132,3 +132,22 @@ extension CorrectnessTests {
         XCTAssertEqual(read?.payload, "p")
     }
 }
+
+extension CorrectnessTests {
+    /// WCDB 2.x adds a column the model declares when a read meets "no such column" (a table created
+    /// by an older model); a column the model doesn't declare stays an error.
+    func testReadsAddAColumnTheModelDeclaresButTheTableLacks() throws {
+        try database.exec("CREATE TABLE owner(id INTEGER PRIMARY KEY)")
+        try database.exec("INSERT INTO owner(id) VALUES (1)")
+        let warnings = Box<[String]>([])
+        database.traceError { error in if error.level == .warning { warnings.with { $0.append(error.message) } } }
+        let owners: [Owner] = try database.getObjects(fromTable: "owner", where: Owner.Properties.name == "")
+        XCTAssertEqual(owners.map(\.id), [], "the new column is NULL in old rows, so nothing equals ''")
+        let all: [Owner] = try database.getObjects(fromTable: "owner")
+        XCTAssertEqual(all.map(\.id), [1])
+        XCTAssertEqual(try strings("PRAGMA table_info(owner)", column: 1), ["id", "name"])
+        XCTAssertTrue(warnings.with { $0.contains { $0.contains("had no column name") } })
+        database.traceError(nil)
+        XCTAssertThrowsError(try database.getObjects(fromTable: "owner", where: Column(named: "missing") == 1) as [Owner])
+    }
+}

@@ -6,7 +6,9 @@ extension HandleRepresentable {
                                                    limit: Limit? = nil, offset: Offset? = nil) throws -> [Object] {
         let query = try ObjectQuery<Object>(properties: properties, table: table,
                                         tail: ClauseTail(condition: condition, orderBy: orderList, limit: limit, offset: offset))
-        return try withHandle(forWriting: false) { handle in try query.all(on: handle) }
+        return try addingMissingColumns(of: Object.self, toTable: table) {
+            try withHandle(forWriting: false) { handle in try query.all(on: handle) }
+        }
     }
 
     @inlinable
@@ -23,7 +25,9 @@ extension HandleRepresentable {
                                                   offset: Offset? = nil) throws -> Object? {
         let query = try ObjectQuery<Object>(properties: properties, table: table,
                                         tail: ClauseTail(condition: condition, orderBy: orderList, limit: 1, offset: offset))
-        return try withHandle(forWriting: false) { handle in try query.first(on: handle) }
+        return try addingMissingColumns(of: Object.self, toTable: table) {
+            try withHandle(forWriting: false) { handle in try query.first(on: handle) }
+        }
     }
 
     @inlinable

@@ -1,0 +1,45 @@
+import CSQLCipher
+
+/// WCDB 2.x's auto-add-column: a read of a bound model from a table that lacks one of the model's
+/// columns ("no such column: x", say after an app update added a property) adds the column with
+/// `ALTER TABLE … ADD COLUMN` from the model's binding, reports a warning, and runs the read again.
+/// A column the model does not declare is the caller's error and is thrown as it is.
+extension HandleRepresentable {
+    /// Runs `read`; only when it fails does the slow path look at the error.
+    @inlinable
+    func addingMissingColumns<Object: TableDecodable, T>(of model: Object.Type, toTable table: String,
+                                                        _ read: () throws -> T) throws -> T {
+        do {
+            return try read()
+        } catch let error as WCDBError {
+            return try retryAddingMissingColumns(after: error, of: model, toTable: table, read)
+        }
+    }
+
+    @usableFromInline
+    func retryAddingMissingColumns<Object: TableDecodable, T>(after firstError: WCDBError, of model: Object.Type,
+                                                             toTable table: String, _ read: () throws -> T) throws -> T {
+        let binding = Object.objectRelationalMapping
+        var added: Set<String> = []
+        var error = firstError
+        while true {
+            let prefix = "no such column: "
+            guard error.level == .sqlite, error.message.hasPrefix(prefix) else { throw error }
+            let name = String(error.message.dropFirst(prefix.count).split(separator: ".").last ?? "")
+            guard binding.virtualTable == nil, let column = binding.column(named: name),
+                  added.insert(name.lowercased()).inserted else { throw error }
+            let missing = error
+            try withHandle(forWriting: true) { handle in
+                guard try Self.tableExists(table, on: handle) else { throw missing }
+                try handle.exec(StatementAlterTable().alter(table: table).addColumn(with: column.columnDef).description)
+                handle.reportWarning("table \(table) had no column \(column.name) that \(Object.self) declares; it was added",
+                                     operation: "auto add column")
+            }
+            do {
+                return try read()
+            } catch let next as WCDBError {
+                error = next
+            }
+        }
+    }
+}
