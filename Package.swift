@@ -21,10 +21,25 @@ let package = Package(
             providers: [.apt(["libsqlcipher-dev"])]
         ),
 
+        // MARK: OpenSSL's libcrypto (Debian: libssl-dev), which SQLCipher itself links
+        .systemLibrary(
+            name: "CCrypto",
+            path: "Sources/CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+
+        // MARK: Repair: a reader of the SQLite / SQLCipher 3 file format, no dependency on WCDBSwift
+        .target(
+            name: "WCDBRepair",
+            dependencies: ["CCrypto"],
+            path: "Sources/WCDBRepair"
+        ),
+
         // MARK: Runtime
         .target(
             name: "WCDBSwift",
-            dependencies: ["CSQLCipher"],
+            dependencies: ["CSQLCipher", "WCDBRepair"],
             path: "Sources/WCDBSwift"
         ),
 
@@ -67,6 +82,11 @@ let package = Package(
             dependencies: ["WCDBSwift", "CSQLCipher", "WCDBTestSupport"],
             path: "Tests/ORMTests",
             plugins: ["WCDBPlugin"]
+        ),
+        .testTarget(
+            name: "RepairTests",
+            dependencies: ["WCDBSwift", "WCDBRepair", "CSQLCipher", "WCDBTestSupport"],
+            path: "Tests/RepairTests"
         ),
         .testTarget(
             name: "GeneratorTests",
