@@ -96,6 +96,8 @@ public struct BTreePage {
             while payload.count < size {
                 guard next >= 1, next <= source.pageCount, seen.insert(next).inserted,
                       let bytes = source.page(next) else { return nil }
+                // A zeroed page ends a chain early with zeros as content: a wrong value, not a row.
+                guard bytes.contains(where: { $0 != 0 }) else { return nil }
                 overflow.append(next)
                 let take = min(usable - 4, size - payload.count)
                 payload.append(contentsOf: bytes[4..<4 + take])
