@@ -10,6 +10,12 @@ public final class PageSource {
     public let pageCount: UInt32
     let cipher: PageCipher?
     private let descriptor: Int32
+    /// Committed frames of the `-wal` file beside the database, which hold newer pages than the file.
+    private let wal: WALIndex?
+    private let walDescriptor: Int32
+
+    /// Frames read from the WAL (committed, checksums holding).
+    public var walFrameCount: Int { wal?.committedFrameCount ?? 0 }
 
     /// Opens `path`. Plain files take page size and reserve from their header when it is sound, else
     /// `pageSize`; encrypted files (`key` non-nil) always use `pageSize` and SQLCipher's reserve.
@@ -45,10 +51,15 @@ public final class PageSource {
             }
             cipher = nil
         }
-        pageCount = UInt32(clamping: fileSize / self.pageSize)
+        wal = WALIndex(path: path + "-wal", pageSize: self.pageSize)
+        walDescriptor = wal == nil ? -1 : open(path + "-wal", O_RDONLY)
+        pageCount = max(UInt32(clamping: fileSize / self.pageSize), wal?.databasePageCount ?? 0)
     }
 
-    deinit { close(descriptor) }
+    deinit {
+        close(descriptor)
+        if walDescriptor >= 0 { close(walDescriptor) }
+    }
 
     public var usableSize: Int { pageSize - reserved }
     public var isEncrypted: Bool { cipher != nil }
@@ -57,7 +68,12 @@ public final class PageSource {
     public func page(_ number: UInt32) -> [UInt8]? {
         guard number >= 1, number <= pageCount else { return nil }
         var bytes = [UInt8](repeating: 0, count: pageSize)
-        let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, pageSize, off_t(Int(number - 1) * pageSize)) }
+        let got: Int
+        if let frame = wal?.frames[number] {
+            got = bytes.withUnsafeMutableBytes { pread(walDescriptor, $0.baseAddress, pageSize, off_t(frame)) }
+        } else {
+            got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, pageSize, off_t(Int(number - 1) * pageSize)) }
+        }
         guard got == pageSize else { return nil }
         if let cipher, !cipher.decrypt(page: &bytes, number: number) { return nil }
         return bytes

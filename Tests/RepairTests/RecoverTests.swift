@@ -67,6 +67,34 @@ final class RecoverTests: XCTestCase {
         }
     }
 
+    func testRowsStillInTheWAL() throws {
+        let fixture = try RepairFixture(name: "wal", messages: 300, leaveInWAL: true)
+        let walSize = try FileManager.default.attributesOfItem(atPath: fixture.walPath)[.size] as? Int ?? 0
+        XCTAssertGreaterThan(walSize, 100_000, "the rows must still be in the WAL for this test")
+        let result = try fixture.recover()
+        XCTAssertEqual(result.wrong, 0)
+        XCTAssertEqual(result.exact, fixture.totalRows)
+    }
+
+    func testDamagedWALFrameDropsLaterFramesOnly() throws {
+        let fixture = try RepairFixture(name: "wal-damaged", messages: 300, leaveInWAL: true)
+        let walSize = try FileManager.default.attributesOfItem(atPath: fixture.walPath)[.size] as? Int ?? 0
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: fixture.walPath))
+        try handle.seek(toOffset: UInt64(walSize / 2))
+        handle.write(Data([0xAB, 0xCD]))
+        try handle.close()
+        let result = try fixture.recover()
+        XCTAssertEqual(result.wrong, 0, "frames after the broken checksum are not trusted")
+        XCTAssertLessThan(result.exact, fixture.totalRows)
+    }
+
+    func testEncryptedRowsStillInTheWAL() throws {
+        let fixture = try RepairFixture(name: "wal-cipher", key: Data("wal-key".utf8), messages: 200, leaveInWAL: true)
+        let result = try fixture.recover()
+        XCTAssertEqual(result.wrong, 0)
+        XCTAssertEqual(result.exact, fixture.totalRows)
+    }
+
     func testTruncation() throws {
         let fixture = try RepairFixture(name: "truncate", messages: 1500)
         try fixture.backup()

@@ -18,14 +18,15 @@ struct RepairFixture {
         "tags": "SELECT name, * FROM tags",
     ]
 
-    init(name: String, key: Data? = nil, messages: Int = 400) throws {
+    init(name: String, key: Data? = nil, messages: Int = 400, leaveInWAL: Bool = false) throws {
         directory = NSTemporaryDirectory() + "wcdb-repair-\(name)-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         path = directory + "/damaged.db"
         self.key = key
         let database = Database(withPath: path)
         if let key { database.setCipher(key: key) }
-        try database.exec("PRAGMA journal_mode = DELETE")
+        try database.exec(leaveInWAL ? "PRAGMA journal_mode = WAL" : "PRAGMA journal_mode = DELETE")
+        if leaveInWAL { try database.exec("PRAGMA wal_autocheckpoint = 0") }
         try database.exec("""
             CREATE TABLE messages(id INTEGER PRIMARY KEY AUTOINCREMENT, content TEXT NOT NULL, payload BLOB);
             CREATE INDEX messages_content ON messages(content);
@@ -48,8 +49,23 @@ struct RepairFixture {
         try database.exec("DELETE FROM messages WHERE id > \(messages - 5)")  // sequence stays ahead of max(id)
         })
         for (table, query) in RepairFixture.keyedQueries { expected[table] = try RepairFixture.keyed(database.getRows(query)) }
+        if leaveInWAL {
+            // Copy the file and its WAL while open: closing would checkpoint the WAL away.
+            for suffix in ["", "-wal"] {
+                try? FileManager.default.removeItem(atPath: path + ".copy" + suffix)
+                try FileManager.default.copyItem(atPath: path + suffix, toPath: path + ".copy" + suffix)
+            }
+        }
         database.close()
+        if leaveInWAL {
+            for suffix in ["", "-wal"] {
+                try? FileManager.default.removeItem(atPath: path + suffix)
+                try FileManager.default.moveItem(atPath: path + ".copy" + suffix, toPath: path + suffix)
+            }
+        }
     }
+
+    var walPath: String { path + "-wal" }
 
     var totalRows: Int { expected.values.reduce(0) { $0 + $1.count } }
 
