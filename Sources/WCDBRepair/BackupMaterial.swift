@@ -9,9 +9,11 @@ public struct BackupMaterial: Codable, Sendable, Equatable {
     public var entries: [SchemaEntry]
     public var sequences: [String: Int64]
     public var createdAt: Double
+    /// An encrypted file's salt (its first 16 bytes), so the keys can be derived when those are lost.
+    public var salt: [UInt8]?
 
-    public init(pageSize: Int, entries: [SchemaEntry], sequences: [String: Int64]) {
-        self.pageSize = pageSize; self.entries = entries; self.sequences = sequences
+    public init(pageSize: Int, entries: [SchemaEntry], sequences: [String: Int64], salt: [UInt8]? = nil) {
+        self.pageSize = pageSize; self.entries = entries; self.sequences = sequences; self.salt = salt
         createdAt = Date().timeIntervalSince1970
     }
 

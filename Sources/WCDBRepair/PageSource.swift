@@ -19,7 +19,8 @@ public final class PageSource {
 
     /// Opens `path`. Plain files take page size and reserve from their header when it is sound, else
     /// `pageSize`; encrypted files (`key` non-nil) always use `pageSize` and SQLCipher's reserve.
-    public init(path: String, pageSize: Int, key: Data?) throws {
+    /// `salt` replaces the file's first 16 bytes when those are damaged (kept in the backup material).
+    public init(path: String, pageSize: Int, key: Data?, salt: [UInt8]? = nil) throws {
         self.path = path
         descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw RepairError.cannotOpen(path: path, errno: errno) }
@@ -36,7 +37,7 @@ public final class PageSource {
             guard headerRead >= 16 else { close(descriptor); throw RepairError.notADatabase(path: path) }
             self.pageSize = pageSize
             reserved = PageCipher.reserve
-            cipher = PageCipher(key: key, salt: Array(header[0..<16]))
+            cipher = PageCipher(key: key, salt: salt ?? Array(header[0..<16]))
         } else {
             let headerIsSound = headerRead == 100 && header.starts(with: Array("SQLite format 3\0".utf8))
             let declared = headerIsSound ? (Int(header[16]) << 8 | Int(header[17])) : 0

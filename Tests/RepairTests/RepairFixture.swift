@@ -34,20 +34,23 @@ struct RepairFixture {
             CREATE TABLE tags(name TEXT PRIMARY KEY, weight INTEGER, note TEXT) WITHOUT ROWID;
             """)
         var random = SeededGenerator(seed: 11)
-        try database.run(transaction: {
-        for i in 1...messages {
-            let long = i % 10 == 0
-            let content = "message \(i) " + String(repeating: "é", count: long ? 3000 : Int.random(in: 0...40, using: &random))
-            let payload = Data((0..<(long ? 5000 : 16)).map { _ in UInt8.random(in: 0...255, using: &random) })
-            _ = try database.getRows("INSERT INTO messages(content, payload) VALUES(?, ?)", values: [.text(content), .blob(payload)])
-            _ = try database.getRows("INSERT INTO notes VALUES(?, ?, ?, ?)",
-                                     values: [.integer(Int64(i * 7)), .double(Double(i) / 3), .text("note \(i)"), .null])
-            if i % 2 == 0 {
-                _ = try database.getRows("INSERT INTO tags VALUES(?, ?, ?)", values: [.text("tag-\(i)"), .integer(Int64(i)), .text("t\(i)")])
+        // Several commits, so a damaged WAL frame loses only the transactions after it.
+        for chunk in stride(from: 1, through: messages, by: 250) {
+            try database.run(transaction: {
+            for i in chunk...min(messages, chunk + 249) {
+                let long = i % 10 == 0
+                let content = "message \(i) " + String(repeating: "é", count: long ? 3000 : Int.random(in: 0...40, using: &random))
+                let payload = Data((0..<(long ? 5000 : 16)).map { _ in UInt8.random(in: 0...255, using: &random) })
+                _ = try database.getRows("INSERT INTO messages(content, payload) VALUES(?, ?)", values: [.text(content), .blob(payload)])
+                _ = try database.getRows("INSERT INTO notes VALUES(?, ?, ?, ?)",
+                                         values: [.integer(Int64(i * 7)), .double(Double(i) / 3), .text("note \(i)"), .null])
+                if i % 2 == 0 {
+                    _ = try database.getRows("INSERT INTO tags VALUES(?, ?, ?)", values: [.text("tag-\(i)"), .integer(Int64(i)), .text("t\(i)")])
+                }
             }
+            })
         }
         try database.exec("DELETE FROM messages WHERE id > \(messages - 5)")  // sequence stays ahead of max(id)
-        })
         for (table, query) in RepairFixture.keyedQueries { expected[table] = try RepairFixture.keyed(database.getRows(query)) }
         if leaveInWAL {
             // Copy the file and its WAL while open: closing would checkpoint the WAL away.

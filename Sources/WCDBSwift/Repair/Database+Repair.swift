@@ -20,7 +20,12 @@ extension Database {
                 if entries.contains(where: { $0.name == "sqlite_sequence" }) {
                     for row in try writer.rows("SELECT name, seq FROM sqlite_sequence") { sequences[row[0].stringValue] = row[1].int64Value }
                 }
-                return BackupMaterial(pageSize: pageSize, entries: entries, sequences: sequences)
+                var salt: [UInt8]?
+                if core.cipherSnapshot != nil, let file = FileHandle(forReadingAtPath: path) {
+                    salt = Array(file.readData(ofLength: 16))
+                    try? file.close()
+                }
+                return BackupMaterial(pageSize: pageSize, entries: entries, sequences: sequences, salt: salt)
             }
             try material.write(forDatabase: path, key: key)
         } catch let error as RepairError {
@@ -55,17 +60,19 @@ extension Database {
         func fail(_ message: String) -> WCDBError {
             reportError(WCDBError(level: .core, code: 11, message: message, path: source, tag: tag, operation: operation))
         }
-        let pages: PageSource
-        do { pages = try PageSource(path: source, pageSize: pageSize, key: databaseKey) } catch let error as RepairError {
-            throw fail(error.description)
-        }
-        let salvager = Salvager(source: pages)
-        let fileSchema = salvager.readSchema()
         var material: BackupMaterial?
         var materialError: RepairError?
         do { material = try BackupMaterial.readNewest(forDatabase: source, key: backupKey) } catch let error as RepairError {
             materialError = error
         }
+        let pages: PageSource
+        do {
+            pages = try PageSource(path: source, pageSize: pageSize, key: databaseKey, salt: databaseKey == nil ? nil : material?.salt)
+        } catch let error as RepairError {
+            throw fail(error.description)
+        }
+        let salvager = Salvager(source: pages)
+        let fileSchema = salvager.readSchema()
         if let materialError, case .materialMissing = materialError {} else if let materialError {
             if fileSchema == nil { throw fail(materialError.description) }
         }
