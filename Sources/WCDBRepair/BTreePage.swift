@@ -93,11 +93,12 @@ public struct BTreePage {
             guard cursor + local + 4 <= usable else { return nil }
             var next = page.u32(cursor + local)
             var seen = Set<UInt32>()
+            // A broken chain loses this cell only (payload nil), not its neighbours on the page.
             while payload.count < size {
                 guard next >= 1, next <= source.pageCount, seen.insert(next).inserted,
-                      let bytes = source.page(next) else { return nil }
+                      let bytes = source.page(next) else { return cell }
                 // A zeroed page ends a chain early with zeros as content: a wrong value, not a row.
-                guard bytes.contains(where: { $0 != 0 }) else { return nil }
+                guard bytes.contains(where: { $0 != 0 }) else { return cell }
                 overflow.append(next)
                 let take = min(usable - 4, size - payload.count)
                 payload.append(contentsOf: bytes[4..<4 + take])

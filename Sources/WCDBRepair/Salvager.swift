@@ -71,8 +71,9 @@ public final class Salvager {
                   let page = BTreePage(bytes: bytes, number: number, source: source), page.kind.isLeaf, !page.cells.isEmpty else { continue }
             var rows: [SalvagedRow] = []
             emit(page) { rows.append($0) }
-            // A page whose cells do not all parse is more likely garbage (or an overflow page) than a leaf.
-            guard rows.count == page.cells.count else { continue }
+            // Every cell pointer was in bounds; most records must parse too, or this is more likely
+            // garbage than a leaf. (Overflow pages never look like leaves: they start with a page number.)
+            guard rows.count * 2 >= page.cells.count, !rows.isEmpty else { continue }
             claim(page)
             visit(page, rows)
         }

@@ -75,7 +75,8 @@ final class RepairComparisonTests: XCTestCase {
         let out = fixture.directory + "/sqlite3-recovered.db"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", "sqlite3 '\(fixture.path)' .recover 2>/dev/null | sqlite3 '\(out)' >/dev/null 2>&1"]
+        let shell = ProcessInfo.processInfo.environment["SQLITE3_SHELL"] ?? "sqlite3"
+        process.arguments = ["-c", "'\(shell)' '\(fixture.path)' .recover 2>/dev/null | '\(shell)' '\(out)' >/dev/null 2>&1"]
         try process.run()
         process.waitUntilExit()
         let database = Database(withPath: out)

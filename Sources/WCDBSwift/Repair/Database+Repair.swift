@@ -97,10 +97,9 @@ extension Database {
             var sequences = material?.sequences ?? [:]
             let tables = schema.filter { $0.type == "table" && $0.sql != nil && !$0.name.hasPrefix("sqlite_") }
             for entry in tables {
-                do {
-                    try handle.exec(entry.sql!)
-                    shapes.append(try writer.shape(ofTable: entry.name, sql: entry.sql!))
-                } catch { continue }
+                // The table may exist already (a deposited generation recovered before this one).
+                try? handle.exec(entry.sql!)
+                if let shape = try? writer.shape(ofTable: entry.name, sql: entry.sql!), !shape.columns.isEmpty { shapes.append(shape) }
             }
             for (index, entry) in tables.enumerated() {
                 if let progress, !progress(0.5 * Double(index) / Double(max(tables.count, 1))) { return nil }
