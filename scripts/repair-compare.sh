@@ -7,4 +7,4 @@ cd "$(dirname "$0")/.."
 shell=$(bash scripts/build-sqlite3-shell.sh)
 swift build --build-tests >/dev/null
 SQLITE3_SHELL="$shell" REPAIR_COMPARE=1 swift test --skip-build --filter RepairComparisonTests 2>&1 \
-    | grep -E '^\||^encrypted|error:|Executed' | sort -u -k1,1 -s | awk '!seen[$0]++'
+    | grep -E '^[|]|^encrypted|error:' | awk '!seen[$0]++'

@@ -39,8 +39,8 @@ public struct BTreePage {
             let headerSize = kind.isLeaf ? 8 : 12
             if !kind.isLeaf {
                 let child = page.u32(start + 8)
-                guard child >= 1, child <= source.pageCount else { return false }
-                right = child
+                guard child >= 1 else { return false }
+                if child <= source.pageCount { right = child }
             }
             let pointers = start + headerSize
             guard pointers + 2 * cellCount <= usable else { return false }
@@ -67,9 +67,9 @@ public struct BTreePage {
         var cell = BTreeCell()
         if !kind.isLeaf {
             guard cursor + 4 <= usable else { return nil }
+            // A child past the end (truncated file) is lost; the cell's own payload may still be good.
             let child = page.u32(cursor)
-            guard child >= 1, child <= source.pageCount else { return nil }
-            cell.leftChild = child
+            if child >= 1, child <= source.pageCount { cell.leftChild = child }
             cursor += 4
         }
         if kind == .tableInterior {
