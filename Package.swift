@@ -8,9 +8,11 @@ let package = Package(
     products: [
         .library(name: "WCDBSwift", targets: ["WCDBSwift"]),
         .plugin(name: "WCDBPlugin", targets: ["WCDBPlugin"]),
+        .executable(name: "wcdb", targets: ["wcdb"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", "603.0.0"..<"604.0.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         // MARK: SQLCipher (Debian: libsqlcipher-dev)
@@ -41,6 +43,13 @@ let package = Package(
             name: "WCDBSwift",
             dependencies: ["CSQLCipher", "WCDBRepair"],
             path: "Sources/WCDBSwift"
+        ),
+
+        // MARK: The repair tool (check, backup, recover, rekey, info)
+        .executableTarget(
+            name: "wcdb",
+            dependencies: ["WCDBSwift", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/wcdb"
         ),
 
         // MARK: Generator (library + the small executable the plugin runs)
@@ -85,7 +94,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RepairTests",
-            dependencies: ["WCDBSwift", "WCDBRepair", "CSQLCipher", "WCDBTestSupport"],
+            dependencies: ["WCDBSwift", "WCDBRepair", "CSQLCipher", "WCDBTestSupport", "wcdb"],
             path: "Tests/RepairTests"
         ),
         .testTarget(

@@ -53,6 +53,18 @@ extension Database {
         _ = try salvage(fromPath: source, pageSize: Int(pageSize), databaseKey: databaseKey, backupKey: backupKey, progress: nil)
     }
 
+    /// `recover(fromPath:withPageSize:databaseKey:backupKey:)` reporting progress (0...1; return false
+    /// to cancel, which rolls back). Returns the share of the damaged file's pages that could be read.
+    @discardableResult
+    public func recover(fromPath source: String, withPageSize pageSize: Int32 = 4096, databaseKey: Data? = nil,
+                        backupKey: Data? = nil, progress: @escaping (Double) -> Bool) throws -> Double {
+        guard let score = try salvage(fromPath: source, pageSize: Int(pageSize), databaseKey: databaseKey,
+                                      backupKey: backupKey, progress: progress) else {
+            throw reportError(WCDBError(level: .abort, message: "recover cancelled", path: source, tag: tag, operation: "recover"))
+        }
+        return score
+    }
+
     /// Returns the share of readable pages (0...1), or nil when `progress` cancelled.
     func salvage(fromPath source: String, pageSize: Int, databaseKey: Data?, backupKey: Data?,
                  progress: ((Double) -> Bool)?) throws -> Double? {
