@@ -78,6 +78,20 @@ final class RetrieveTests: XCTestCase {
         database.setNotification(whenCorrupted: nil)
     }
 
+    func testFilteredBackupLeavesTablesOut() throws {
+        let fixture = try RepairFixture(name: "filter", messages: 200)
+        let database = Database(withPath: fixture.path)
+        database.filterBackup { $0 != "notes" }
+        try database.backup()
+        database.filterBackup(tableShouldBeBackedUp: nil)
+        database.close()
+        try fixture.zero(pages: [1])
+        let result = try fixture.recover()
+        XCTAssertEqual(result.wrong, 0)
+        XCTAssertEqual(result.exact, fixture.expected["messages"]!.count + fixture.expected["tags"]!.count,
+                       "notes has no schema in the material, so its rows go to lost_and_found")
+    }
+
     func testPathsCarryTheMaterial() throws {
         let fixture = try RepairFixture(name: "paths", messages: 10)
         let database = Database(withPath: fixture.path)

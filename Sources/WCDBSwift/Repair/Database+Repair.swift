@@ -12,7 +12,10 @@ extension Database {
             let material = try withHandle(forWriting: false) { handle -> BackupMaterial in
                 let writer = RecoveryWriter(handle: handle)
                 let pageSize = Int(try writer.rows("PRAGMA page_size").first?.first?.int64Value ?? 4096)
-                let entries = try writer.rows("SELECT type, name, tbl_name, rootpage, sql FROM sqlite_master").map {
+                let filter = BackupFilters.shared.filter(forPath: path)
+                let entries = try writer.rows("SELECT type, name, tbl_name, rootpage, sql FROM sqlite_master").filter {
+                    filter == nil || $0[2].stringValue.hasPrefix("sqlite_") || filter!($0[2].stringValue)
+                }.map {
                     SchemaEntry(type: $0[0].stringValue, name: $0[1].stringValue, tableName: $0[2].stringValue,
                                 rootPage: UInt32(clamping: $0[3].int64Value), sql: $0[4].isNull ? nil : $0[4].stringValue)
                 }
