@@ -1,5 +1,6 @@
 import Foundation
-import WCDBSwift
+@testable import WCDBSwift
+import WCDBRepair
 import WCDBTestSupport
 import XCTest
 
@@ -90,6 +91,24 @@ final class RetrieveTests: XCTestCase {
         XCTAssertEqual(result.wrong, 0)
         XCTAssertEqual(result.exact, fixture.expected["messages"]!.count + fixture.expected["tags"]!.count,
                        "notes has no schema in the material, so its rows go to lost_and_found")
+    }
+
+    func testAutoBackupWritesMaterialAfterChanges() throws {
+        let fixture = try RepairFixture(name: "auto", messages: 20)
+        let database = Database(withPath: fixture.path)
+        database.setAutoBackup(enable: true, interval: 0.1)
+        defer { database.setAutoBackup(enable: false) }
+        try database.exec("CREATE TABLE later(x)")
+        let deadline = Date().addingTimeInterval(5)
+        var names: [String] = []
+        while Date() < deadline {
+            if let material = try? BackupMaterial.readNewest(forDatabase: fixture.path, key: nil) {
+                names = material.entries.map(\.name)
+                if names.contains("later") { break }
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        XCTAssertTrue(names.contains("later"), "\(names)")
     }
 
     func testPathsCarryTheMaterial() throws {
