@@ -8,9 +8,11 @@ let package = Package(
     products: [
         .library(name: "WCDBSwift", targets: ["WCDBSwift"]),
         .plugin(name: "WCDBPlugin", targets: ["WCDBPlugin"]),
+        .executable(name: "wcdb", targets: ["wcdb"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", "603.0.0"..<"604.0.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         // MARK: SQLCipher (Debian: libsqlcipher-dev)
@@ -21,11 +23,33 @@ let package = Package(
             providers: [.apt(["libsqlcipher-dev"])]
         ),
 
+        // MARK: OpenSSL's libcrypto (Debian: libssl-dev), which SQLCipher itself links
+        .systemLibrary(
+            name: "CCrypto",
+            path: "Sources/CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+
+        // MARK: Repair: a reader of the SQLite / SQLCipher 3 file format, no dependency on WCDBSwift
+        .target(
+            name: "WCDBRepair",
+            dependencies: ["CCrypto"],
+            path: "Sources/WCDBRepair"
+        ),
+
         // MARK: Runtime
         .target(
             name: "WCDBSwift",
-            dependencies: ["CSQLCipher"],
+            dependencies: ["CSQLCipher", "WCDBRepair"],
             path: "Sources/WCDBSwift"
+        ),
+
+        // MARK: The repair tool (check, backup, recover, rekey, info)
+        .executableTarget(
+            name: "wcdb",
+            dependencies: ["WCDBSwift", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/wcdb"
         ),
 
         // MARK: Generator (library + the small executable the plugin runs)
@@ -73,6 +97,11 @@ let package = Package(
             dependencies: ["WCDBSwift", "CSQLCipher"],
             path: "Tests/FTSTests",
             plugins: ["WCDBPlugin"]
+        ),
+        .testTarget(
+            name: "RepairTests",
+            dependencies: ["WCDBSwift", "WCDBRepair", "CSQLCipher", "WCDBTestSupport", "wcdb"],
+            path: "Tests/RepairTests"
         ),
         .testTarget(
             name: "GeneratorTests",

@@ -167,8 +167,11 @@ final class DatabaseTests: CoreTestCase {
         let database = Database(withPath: path("files.db"))
         try database.exec("CREATE TABLE t(a)")
         try database.exec("INSERT INTO t VALUES(randomblob(10000))")
+        // The repair files (backup material, deposit folder, file kept by retrieve) travel too.
         XCTAssertEqual(database.paths, [database.path, database.path + "-wal", database.path + "-shm",
-                                        database.path + "-journal"])
+                                        database.path + "-journal", database.path + "-first.material",
+                                        database.path + "-last.material", database.path + ".deposited",
+                                        database.path + ".damaged"])
         let size = try database.close { try database.getFilesSize() }
         XCTAssertGreaterThan(size, 10000)
         let target = path("moved")

@@ -3,7 +3,7 @@ import Foundation
 extension Database {
     /// The database file and its side files (-wal, -shm, -journal), whether or not they exist.
     public var paths: [String] {
-        [path, path + "-wal", path + "-shm", path + "-journal"]
+        [path, path + "-wal", path + "-shm", path + "-journal"] + materialPaths + [depositDirectory, path + ".damaged"]
     }
 
     /// The total size in bytes of the existing files in `paths`. Exact only while the database is closed

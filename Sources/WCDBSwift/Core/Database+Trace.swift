@@ -27,6 +27,7 @@ func reportError(_ error: WCDBError) -> WCDBError {
     if let path = error.path, let tracer = DatabaseRegistry.shared.existingCore(forPath: path)?.errorTracer {
         tracer(error)
     }
+    CorruptionWatch.shared.observe(error)  // repair: setNotification(whenCorrupted:), isAlreadyCorrupted()
     return error
 }
 

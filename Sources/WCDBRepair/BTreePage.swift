@@ -1,0 +1,120 @@
+/// The kind of a b-tree page, from its first header byte.
+public enum BTreePageKind: UInt8, Sendable {
+    case indexInterior = 2
+    case tableInterior = 5
+    case indexLeaf = 10
+    case tableLeaf = 13
+
+    var isLeaf: Bool { self == .indexLeaf || self == .tableLeaf }
+    var isTable: Bool { self == .tableLeaf || self == .tableInterior }
+}
+
+/// One cell of a b-tree page: a child pointer for interior pages, a payload (gathered across its
+/// overflow chain) for leaves and index interiors.
+public struct BTreeCell {
+    public var leftChild: UInt32?
+    public var rowid: Int64?
+    public var payload: [UInt8]?
+}
+
+/// A parsed b-tree page. Parsing is strict: any pointer outside the page makes the page unreadable.
+public struct BTreePage {
+    public let number: UInt32
+    public let kind: BTreePageKind
+    public let rightChild: UInt32?
+    public let cells: [BTreeCell]
+    /// Overflow pages that carried payload of this page's cells.
+    public let overflowPages: [UInt32]
+
+    /// Parses `bytes` (the plaintext of page `number`); nil when it is not a sound b-tree page.
+    public init?(bytes: [UInt8], number: UInt32, source: PageSource) {
+        let usable = source.usableSize
+        let start = number == 1 ? 100 : 0
+        guard bytes.count >= usable, usable > start + 12, let kind = BTreePageKind(rawValue: bytes[start]) else { return nil }
+        var cells: [BTreeCell] = []
+        var overflow: [UInt32] = []
+        var right: UInt32?
+        let parsed: Bool = bytes.withUnsafeBytes { page -> Bool in
+            let cellCount = page.u16(start + 3)
+            let headerSize = kind.isLeaf ? 8 : 12
+            if !kind.isLeaf {
+                let child = page.u32(start + 8)
+                guard child >= 1 else { return false }
+                if child <= source.pageCount { right = child }
+            }
+            let pointers = start + headerSize
+            guard pointers + 2 * cellCount <= usable else { return false }
+            for index in 0..<cellCount {
+                let offset = page.u16(pointers + 2 * index)
+                guard offset >= pointers + 2 * cellCount, offset < usable else { return false }
+                guard let cell = BTreePage.cell(page, at: offset, kind: kind, source: source, overflow: &overflow) else { return false }
+                cells.append(cell)
+            }
+            return true
+        }
+        guard parsed else { return nil }
+        self.number = number
+        self.kind = kind
+        self.rightChild = right
+        self.cells = cells
+        self.overflowPages = overflow
+    }
+
+    private static func cell(_ page: UnsafeRawBufferPointer, at start: Int, kind: BTreePageKind, source: PageSource,
+                             overflow: inout [UInt32]) -> BTreeCell? {
+        let usable = source.usableSize
+        var cursor = start
+        var cell = BTreeCell()
+        if !kind.isLeaf {
+            guard cursor + 4 <= usable else { return nil }
+            // A child past the end (truncated file) is lost; the cell's own payload may still be good.
+            let child = page.u32(cursor)
+            if child >= 1, child <= source.pageCount { cell.leftChild = child }
+            cursor += 4
+        }
+        if kind == .tableInterior {
+            guard let (rowid, _) = Varint.read(page, at: cursor, limit: usable) else { return nil }
+            cell.rowid = rowid
+            return cell
+        }
+        guard let (size64, sizeLength) = Varint.read(page, at: cursor, limit: usable), size64 >= 0,
+              size64 <= Int64(source.pageCount) * Int64(usable) else { return nil }
+        cursor += sizeLength
+        if kind == .tableLeaf {
+            guard let (rowid, rowidLength) = Varint.read(page, at: cursor, limit: usable) else { return nil }
+            cell.rowid = rowid
+            cursor += rowidLength
+        }
+        let size = Int(size64)
+        let local = localPayloadSize(size, usable: usable, isTable: kind.isTable)
+        guard cursor + local <= usable else { return nil }
+        var payload = Array(page[cursor..<cursor + local])
+        if local < size {
+            guard cursor + local + 4 <= usable else { return nil }
+            var next = page.u32(cursor + local)
+            var seen = Set<UInt32>()
+            // A broken chain loses this cell only (payload nil), not its neighbours on the page.
+            while payload.count < size {
+                guard next >= 1, next <= source.pageCount, seen.insert(next).inserted,
+                      let bytes = source.page(next) else { return cell }
+                // A zeroed page ends a chain early with zeros as content: a wrong value, not a row.
+                guard bytes.contains(where: { $0 != 0 }) else { return cell }
+                overflow.append(next)
+                let take = min(usable - 4, size - payload.count)
+                payload.append(contentsOf: bytes[4..<4 + take])
+                next = bytes.withUnsafeBytes { $0.u32(0) }
+            }
+        }
+        cell.payload = payload
+        return cell
+    }
+
+    /// How much of a payload of `size` bytes stays on the b-tree page (SQLite file format, 1.6).
+    static func localPayloadSize(_ size: Int, usable: Int, isTable: Bool) -> Int {
+        let maxLocal = isTable ? usable - 35 : (usable - 12) * 64 / 255 - 23
+        if size <= maxLocal { return size }
+        let minLocal = (usable - 12) * 32 / 255 - 23
+        let k = minLocal + (size - minLocal) % (usable - 4)
+        return k <= maxLocal ? k : minLocal
+    }
+}

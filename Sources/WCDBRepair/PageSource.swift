@@ -1,0 +1,109 @@
+import Foundation
+
+/// Streams a database file page by page with `pread`, decrypting SQLCipher pages when given a key.
+/// Never loads the whole file: memory is one page at a time.
+public final class PageSource {
+    public let path: String
+    public let pageSize: Int
+    /// Bytes at the end of each page not used by b-tree content (SQLCipher's IV and HMAC).
+    public let reserved: Int
+    public let pageCount: UInt32
+    let cipher: PageCipher?
+    private let descriptor: Int32
+    /// Committed frames of the `-wal` file beside the database, which hold newer pages than the file.
+    private let wal: WALIndex?
+    private let walDescriptor: Int32
+
+    /// Frames read from the WAL (committed, checksums holding).
+    public var walFrameCount: Int { wal?.committedFrameCount ?? 0 }
+
+    /// Opens `path`. Plain files take page size and reserve from their header when it is sound, else
+    /// `pageSize`; encrypted files (`key` non-nil) always use `pageSize` and SQLCipher's reserve.
+    /// `salt` replaces the file's first 16 bytes when those are damaged (kept in the backup material).
+    public init(path: String, pageSize: Int, key: Data?, salt: [UInt8]? = nil) throws {
+        self.path = path
+        descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw RepairError.cannotOpen(path: path, errno: errno) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            close(descriptor)
+            throw RepairError.cannotOpen(path: path, errno: errno)
+        }
+        let fileSize = Int(info.st_size)
+        var header = [UInt8](repeating: 0, count: 100)
+        let headerRead = pread(descriptor, &header, 100, 0)
+        if let key {
+            guard PageSource.isValid(pageSize: pageSize) else { close(descriptor); throw RepairError.badPageSize(pageSize) }
+            guard headerRead >= 16 else { close(descriptor); throw RepairError.notADatabase(path: path) }
+            self.pageSize = pageSize
+            reserved = PageCipher.reserve
+            cipher = PageCipher(key: key, salt: salt ?? Array(header[0..<16]))
+        } else {
+            let headerIsSound = headerRead == 100 && header.starts(with: Array("SQLite format 3\0".utf8))
+            let declared = headerIsSound ? (Int(header[16]) << 8 | Int(header[17])) : 0
+            let size = declared == 1 ? 65536 : declared
+            if headerIsSound && PageSource.isValid(pageSize: size) {
+                self.pageSize = size
+                reserved = Int(header[20])
+            } else {
+                guard PageSource.isValid(pageSize: pageSize) else { close(descriptor); throw RepairError.badPageSize(pageSize) }
+                self.pageSize = pageSize
+                reserved = 0
+            }
+            cipher = nil
+        }
+        wal = WALIndex(path: path + "-wal", pageSize: self.pageSize)
+        walDescriptor = wal == nil ? -1 : open(path + "-wal", O_RDONLY)
+        pageCount = max(UInt32(clamping: fileSize / self.pageSize), wal?.databasePageCount ?? 0)
+    }
+
+    deinit {
+        close(descriptor)
+        if walDescriptor >= 0 { close(walDescriptor) }
+    }
+
+    public var usableSize: Int { pageSize - reserved }
+    public var isEncrypted: Bool { cipher != nil }
+
+    /// The plaintext of page `number` (1-based), or nil when it cannot be read or fails its HMAC.
+    public func page(_ number: UInt32) -> [UInt8]? {
+        guard number >= 1, number <= pageCount else { return nil }
+        var bytes = [UInt8](repeating: 0, count: pageSize)
+        let got: Int
+        if let frame = wal?.frames[number] {
+            got = bytes.withUnsafeMutableBytes { pread(walDescriptor, $0.baseAddress, pageSize, off_t(frame)) }
+        } else {
+            got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, pageSize, off_t(Int(number - 1) * pageSize)) }
+        }
+        guard got == pageSize else { return nil }
+        if let cipher, !cipher.decrypt(page: &bytes, number: number) { return nil }
+        return bytes
+    }
+
+    static func isValid(pageSize: Int) -> Bool {
+        pageSize >= 512 && pageSize <= 65536 && pageSize & (pageSize - 1) == 0
+    }
+}
+
+/// Why a file could not be read for repair.
+public enum RepairError: Error, CustomStringConvertible, Sendable {
+    case cannotOpen(path: String, errno: Int32)
+    case badPageSize(Int)
+    case notADatabase(path: String)
+    case wrongKeyOrNotADatabase(path: String)
+    case materialMissing(path: String)
+    case materialDamaged(path: String, reason: String)
+    case materialMismatch(path: String)
+
+    public var description: String {
+        switch self {
+        case let .cannotOpen(path, code): return "cannot open \(path): \(String(cString: strerror(code)))"
+        case let .badPageSize(size): return "page size \(size) is not a power of two in 512...65536"
+        case let .notADatabase(path): return "\(path) is not a database file: no page could be read as SQLite"
+        case let .wrongKeyOrNotADatabase(path): return "\(path): no page decrypts with this key (wrong key, page size, or not an encrypted database)"
+        case let .materialMissing(path): return "no backup material at \(path)"
+        case let .materialDamaged(path, reason): return "backup material \(path) is unusable: \(reason)"
+        case let .materialMismatch(path): return "backup material \(path) belongs to another database"
+        }
+    }
+}

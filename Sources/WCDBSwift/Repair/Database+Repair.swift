@@ -1,0 +1,185 @@
+import Foundation
+import WCDBRepair
+
+extension Database {
+    // MARK: Backup
+
+    /// Writes the backup material beside the database (WCDB 1.x): every table's and index's schema,
+    /// root page and the AUTOINCREMENT sequences, sealed with `key` when given. Small and cheap; two
+    /// generations are kept, so a crash during a backup leaves the previous one intact.
+    public func backup(withKey key: Data? = nil) throws {
+        do {
+            let material = try withHandle(forWriting: false) { handle -> BackupMaterial in
+                let writer = RecoveryWriter(handle: handle)
+                let pageSize = Int(try writer.rows("PRAGMA page_size").first?.first?.int64Value ?? 4096)
+                let filter = BackupFilters.shared.filter(forPath: path)
+                let entries = try writer.rows("SELECT type, name, tbl_name, rootpage, sql FROM sqlite_master").filter {
+                    filter == nil || $0[2].stringValue.hasPrefix("sqlite_") || filter!($0[2].stringValue)
+                }.map {
+                    SchemaEntry(type: $0[0].stringValue, name: $0[1].stringValue, tableName: $0[2].stringValue,
+                                rootPage: UInt32(clamping: $0[3].int64Value), sql: $0[4].isNull ? nil : $0[4].stringValue)
+                }
+                var sequences: [String: Int64] = [:]
+                if entries.contains(where: { $0.name == "sqlite_sequence" }) {
+                    for row in try writer.rows("SELECT name, seq FROM sqlite_sequence") { sequences[row[0].stringValue] = row[1].int64Value }
+                }
+                var salt: [UInt8]?
+                if core.cipherSnapshot != nil, let file = FileHandle(forReadingAtPath: path) {
+                    salt = Array(file.readData(ofLength: 16))
+                    try? file.close()
+                }
+                return BackupMaterial(pageSize: pageSize, entries: entries, sequences: sequences, salt: salt)
+            }
+            try material.write(forDatabase: path, key: key)
+        } catch let error as RepairError {
+            throw reportError(WCDBError(level: .core, message: error.description, path: path, tag: tag, operation: "backup"))
+        }
+    }
+
+    /// Writes the backup material (WCDB 2.x), sealed with the database's own cipher key when it has one.
+    public func backup() throws {
+        try backup(withKey: core.cipherSnapshot?.keyBytes)
+    }
+
+    /// Paths of the backup material generations beside this database.
+    public var materialPaths: [String] { BackupMaterial.paths(forDatabase: path) }
+
+    // MARK: Recover
+
+    /// Salvages every readable row of the damaged database at `fromPath` into this (fresh) database
+    /// (WCDB 1.x). Rows keep their rowids; indexes, views and triggers are rebuilt afterwards. The
+    /// schema comes from the damaged file's page 1 when it is readable, else from the backup material
+    /// written by `backup(withKey:)` (sealed with `backupKey`). `databaseKey` decrypts a SQLCipher 3 file
+    /// whose cipher page size is `withPageSize`. The damaged file is only read, never changed.
+    public func recover(fromPath source: String, withPageSize pageSize: Int32 = 4096,
+                        databaseKey: Data? = nil, backupKey: Data? = nil) throws {
+        _ = try salvage(fromPath: source, pageSize: Int(pageSize), databaseKey: databaseKey, backupKey: backupKey, progress: nil)
+    }
+
+    /// `recover(fromPath:withPageSize:databaseKey:backupKey:)` reporting progress (0...1; return false
+    /// to cancel, which rolls back). Returns the share of the damaged file's pages that could be read.
+    @discardableResult
+    public func recover(fromPath source: String, withPageSize pageSize: Int32 = 4096, databaseKey: Data? = nil,
+                        backupKey: Data? = nil, progress: @escaping (Double) -> Bool) throws -> Double {
+        guard let score = try salvage(fromPath: source, pageSize: Int(pageSize), databaseKey: databaseKey,
+                                      backupKey: backupKey, progress: progress) else {
+            throw reportError(WCDBError(level: .abort, message: "recover cancelled", path: source, tag: tag, operation: "recover"))
+        }
+        return score
+    }
+
+    /// Returns the share of readable pages (0...1), or nil when `progress` cancelled.
+    func salvage(fromPath source: String, pageSize: Int, databaseKey: Data?, backupKey: Data?,
+                 progress: ((Double) -> Bool)?) throws -> Double? {
+        let operation = "recover"
+        func fail(_ message: String) -> WCDBError {
+            reportError(WCDBError(level: .core, code: 11, message: message, path: source, tag: tag, operation: operation))
+        }
+        var material: BackupMaterial?
+        var materialError: RepairError?
+        do { material = try BackupMaterial.readNewest(forDatabase: source, key: backupKey) } catch let error as RepairError {
+            materialError = error
+        }
+        let pages: PageSource
+        do {
+            pages = try PageSource(path: source, pageSize: pageSize, key: databaseKey, salt: databaseKey == nil ? nil : material?.salt)
+        } catch let error as RepairError {
+            throw fail(error.description)
+        }
+        let salvager = Salvager(source: pages)
+        let fileSchema = salvager.readSchema()
+        if let materialError, case .materialMissing = materialError {} else if let materialError {
+            if fileSchema == nil { throw fail(materialError.description) }
+        }
+        if let fileSchema, let material {
+            let fileTables = Set(fileSchema.filter { $0.type == "table" }.map(\.name))
+            let materialTables = Set(material.entries.filter { $0.type == "table" }.map(\.name))
+            if !fileTables.isEmpty, !materialTables.isEmpty, fileTables.isDisjoint(with: materialTables) {
+                throw fail(RepairError.materialMismatch(path: BackupMaterial.paths(forDatabase: source)[0]).description)
+            }
+        }
+        // The file's own schema is the newest; the material fills in entries page 1 lost.
+        var schema = fileSchema ?? []
+        for entry in material?.entries ?? [] where !schema.contains(where: { $0.name == entry.name }) { schema.append(entry) }
+
+        return try withHandle(forWriting: true) { handle -> Double? in
+            let writer = RecoveryWriter(handle: handle)
+            try handle.exec("BEGIN IMMEDIATE")
+            var committed = false
+            defer { if !committed { try? handle.exec("ROLLBACK") } }
+
+            var shapes: [RecoveryWriter.Shape] = []
+            var sequences = material?.sequences ?? [:]
+            let tables = schema.filter { $0.type == "table" && $0.sql != nil && !$0.name.hasPrefix("sqlite_") }
+            for entry in tables {
+                // The table may exist already (a deposited generation recovered before this one).
+                try? handle.exec(entry.sql!)
+                if let shape = try? writer.shape(ofTable: entry.name, sql: entry.sql!), !shape.columns.isEmpty { shapes.append(shape) }
+            }
+            for (index, entry) in tables.enumerated() {
+                if let progress, !progress(0.5 * Double(index) / Double(max(tables.count, 1))) { return nil }
+                guard let shape = shapes.first(where: { $0.table == entry.name }), entry.rootPage >= 1 else { continue }
+                salvager.walk(root: entry.rootPage, isIndex: shape.withoutRowid) { writer.insert($0, into: shape) }
+            }
+            if let sequenceEntry = schema.first(where: { $0.name == "sqlite_sequence" }), sequenceEntry.rootPage >= 1 {
+                salvager.walk(root: sequenceEntry.rootPage, isIndex: false) { row in
+                    guard row.values.count == 2, case let .text(name) = row.values[0], case let .integer(seq) = row.values[1] else { return }
+                    sequences[name] = max(sequences[name] ?? 0, seq)
+                }
+            }
+            // Walk the indexes too, so their pages are not mistaken for orphan leaves.
+            for entry in schema where entry.type == "index" && entry.rootPage >= 1 { salvager.walk(root: entry.rootPage, isIndex: true) { _ in } }
+
+            let indexWidths = Set(schema.filter { $0.type == "index" }.compactMap { try? writer.recordWidth(ofIndex: $0.name) })
+            let finished = salvager.orphanLeaves(progress: progress.map { p in { p(0.5 + 0.4 * $0) } }) { page, rows in
+                let width = rows[0].values.count
+                guard rows.allSatisfy({ $0.values.count == width }), !RecoveryWriter.looksLikeSchema(rows) else {
+                    rows.forEach(writer.insertLostAndFound)
+                    return
+                }
+                let isTable = rows[0].rowid != nil
+                let candidates = shapes.filter { $0.withoutRowid != isTable && $0.columns.count == width }
+                // An index leaf of a regular index has the same form as a WITHOUT ROWID table's leaf.
+                let ambiguous = candidates.count != 1 || (!isTable && indexWidths.contains(width))
+                if ambiguous {
+                    if isTable { rows.forEach(writer.insertLostAndFound) }
+                    return
+                }
+                for row in rows { writer.insert(row, into: candidates[0]) }
+            }
+            if !finished { return nil }
+
+            for entry in schema where entry.type != "table" && entry.sql != nil && !entry.name.hasPrefix("sqlite_") {
+                try? handle.exec(entry.sql!)
+            }
+            if !sequences.isEmpty, (try? writer.rows("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'"))?.isEmpty == false {
+                for (name, seq) in sequences where shapes.contains(where: { $0.table == name }) {
+                    let statement = try handle.prepare("INSERT INTO sqlite_sequence(name, seq) VALUES(?, ?)")
+                    defer { statement.finalize() }
+                    try handle.exec("DELETE FROM sqlite_sequence WHERE name = '\(name.replacingOccurrences(of: "'", with: "''"))'")
+                    statement.bind(text: name, toIndex: 1)
+                    statement.bind(integer: seq, toIndex: 2)
+                    try statement.run()
+                }
+            }
+            if salvager.readablePages == 0 && writer.rowsWritten == 0 {
+                throw fail((databaseKey != nil ? RepairError.wrongKeyOrNotADatabase(path: source)
+                                               : RepairError.notADatabase(path: source)).description)
+            }
+            if let progress, !progress(1.0) { return nil }
+            try handle.exec("COMMIT")
+            committed = true
+            return pages.pageCount == 0 ? 0 : min(1, Double(salvager.claimed.count + salvager.freePages.count + 1) / Double(pages.pageCount))
+        }
+    }
+}
+
+extension RecoveryWriter {
+    /// `sqlite_master` rows found on an orphan leaf (page 1 lost, schema spilled to other pages).
+    static func looksLikeSchema(_ rows: [SalvagedRow]) -> Bool {
+        rows.allSatisfy { row in
+            guard row.values.count == 5, case let .text(type) = row.values[0] else { return false }
+            return ["table", "index", "view", "trigger"].contains(type)
+        }
+    }
+}

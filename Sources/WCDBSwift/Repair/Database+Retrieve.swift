@@ -1,0 +1,153 @@
+import Foundation
+import WCDBRepair
+
+/// WCDB Swift 2.x repair API: retrieve at the database's own path, deposit, corruption checks.
+extension Database {
+    /// Calls `notification` once, on another thread, the first time an operation on this database meets
+    /// SQLITE_CORRUPT (11) or SQLITE_NOTADB (26). Nil removes it.
+    public func setNotification(whenCorrupted notification: CorruptionNotification?) {
+        CorruptionWatch.shared.setNotification(notification, forPath: path)
+    }
+
+    /// Whether an operation on this database has met SQLITE_CORRUPT or SQLITE_NOTADB.
+    public func isAlreadyCorrupted() -> Bool {
+        CorruptionWatch.shared.isCorrupted(path: path)
+    }
+
+    /// Runs `PRAGMA quick_check`; true (and marks the database corrupted) when it reports damage or fails
+    /// with SQLITE_CORRUPT / SQLITE_NOTADB.
+    public func checkIfCorrupted() -> Bool {
+        do {
+            let result = try getValue("PRAGMA quick_check").stringValue
+            if result != "ok" {
+                CorruptionWatch.shared.observe(WCDBError(level: .sqlite, code: 11, message: "quick_check: \(result)",
+                                                         path: path, tag: tag, operation: "checkIfCorrupted"))
+                return true
+            }
+            return false
+        } catch let error as WCDBError {
+            return error.code == 11 || error.code == 26
+        } catch {
+            return false
+        }
+    }
+
+    /// The folder where `deposit()` moves the database's files.
+    public var depositDirectory: String { path + ".deposited" }
+
+    /// Whether `deposit()` has left files for a later `retrieve(with:)`.
+    public func containDepositedFiles() -> Bool {
+        let contents = (try? FileManager.default.contentsOfDirectory(atPath: depositDirectory)) ?? []
+        return !contents.isEmpty
+    }
+
+    /// Deletes the deposited files.
+    public func removeDepositedFiles() throws {
+        do {
+            if FileManager.default.fileExists(atPath: depositDirectory) { try FileManager.default.removeItem(atPath: depositDirectory) }
+        } catch {
+            throw reportError(WCDBError(level: .systemCall, message: "\(error)", path: depositDirectory, tag: tag,
+                                        operation: "removeDepositedFiles"))
+        }
+    }
+
+    /// Moves the current files (database, WAL, material) into the deposit folder and continues on an
+    /// empty database with the same schema and AUTOINCREMENT sequences; `retrieve(with:)` later brings
+    /// the deposited rows back.
+    public func deposit() throws {
+        try backup()
+        try close {
+            let generation = depositDirectory + "/\(Int(Date().timeIntervalSince1970 * 1000))"
+            do {
+                try FileManager.default.createDirectory(atPath: generation, withIntermediateDirectories: true)
+                for file in [path, path + "-wal"] + materialPaths where FileManager.default.fileExists(atPath: file) {
+                    try FileManager.default.moveItem(atPath: file, toPath: generation + "/" + (file as NSString).lastPathComponent)
+                }
+                try? FileManager.default.removeItem(atPath: path + "-shm")
+            } catch {
+                throw reportError(WCDBError(level: .systemCall, message: "\(error)", path: path, tag: tag, operation: "deposit"))
+            }
+        }
+        let deposited = try depositedDatabases()
+        guard let newest = deposited.last else { return }
+        let material = try BackupMaterial.readNewest(forDatabase: newest, key: core.cipherSnapshot?.keyBytes)
+        try withHandle(forWriting: true) { handle in
+            for entry in material.entries where entry.type == "table" && !entry.name.hasPrefix("sqlite_") {
+                if let sql = entry.sql { try handle.exec(sql) }
+            }
+            for entry in material.entries where entry.type != "table" && !entry.name.hasPrefix("sqlite_") {
+                if let sql = entry.sql { try? handle.exec(sql) }
+            }
+            for (name, seq) in material.sequences {
+                let statement = try handle.prepare("INSERT INTO sqlite_sequence(name, seq) VALUES(?, ?)")
+                defer { statement.finalize() }
+                statement.bind(text: name, toIndex: 1)
+                statement.bind(integer: seq, toIndex: 2)
+                try statement.run()
+            }
+        }
+    }
+
+    private func depositedDatabases() throws -> [String] {
+        let generations = ((try? FileManager.default.contentsOfDirectory(atPath: depositDirectory)) ?? []).sorted {
+            (Int($0) ?? 0) < (Int($1) ?? 0)
+        }
+        let name = (path as NSString).lastPathComponent
+        return generations.map { depositDirectory + "/" + $0 + "/" + name }.filter { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// Rebuilds the database at its own path from its (damaged) file, its backup material and any
+    /// deposited files. Returns the share of pages that could be read, 0...1. `progress` receives
+    /// (percentage, increment) and may return false to cancel, which leaves every file as it was.
+    /// The damaged file is kept beside the result as `<path>.damaged` until the caller removes it.
+    @discardableResult
+    public func retrieve(with progress: ((_ percentage: Double, _ increment: Double) -> Bool)? = nil) throws -> Double {
+        let key = core.cipherSnapshot?.keyBytes
+        let pageSize = core.cipherSnapshot?.pageSize ?? 4096
+        let temporary = path + ".retrieving"
+        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: temporary + suffix) }
+        let rebuilt = Database(withPath: temporary)
+        if let key { rebuilt.setCipher(key: key, pageSize: pageSize) }
+        var sources = try depositedDatabases()
+        let hasOwnFile = FileManager.default.fileExists(atPath: path)
+        if hasOwnFile { sources.append(path) }
+        var last = 0.0
+        var scores: [Double] = []
+        let cancelled: Bool = try close {
+            for (index, source) in sources.enumerated() {
+                let report: (Double) -> Bool = { share in
+                    guard let progress else { return true }
+                    let percentage = (Double(index) + share) / Double(sources.count)
+                    defer { last = percentage }
+                    return progress(percentage, percentage - last)
+                }
+                do {
+                    guard let score = try rebuilt.salvage(fromPath: source, pageSize: pageSize, databaseKey: key, backupKey: key,
+                                                          progress: report) else { return true }
+                    scores.append(score)
+                } catch let error as WCDBError where sources.count > 1 {
+                    _ = error  // one unreadable generation does not stop the others
+                }
+            }
+            rebuilt.close()
+            if hasOwnFile {
+                for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: path + suffix) {
+                    try? FileManager.default.removeItem(atPath: path + ".damaged" + suffix)
+                    try FileManager.default.moveItem(atPath: path + suffix, toPath: path + ".damaged" + suffix)
+                }
+                try? FileManager.default.removeItem(atPath: path + "-shm")
+            }
+            try FileManager.default.moveItem(atPath: temporary, toPath: path)
+            return false
+        }
+        if cancelled {
+            rebuilt.close()
+            for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: temporary + suffix) }
+            throw reportError(WCDBError(level: .abort, message: "retrieve cancelled; files left as they were", path: path,
+                                        tag: tag, operation: "retrieve"))
+        }
+        try? removeDepositedFiles()
+        CorruptionWatch.shared.reset(path: path)
+        return scores.isEmpty ? 0 : scores.reduce(0, +) / Double(scores.count)
+    }
+}

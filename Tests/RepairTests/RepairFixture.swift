@@ -1,0 +1,141 @@
+import Foundation
+import WCDBSwift
+import WCDBTestSupport
+import XCTest
+
+/// A database with several tables (AUTOINCREMENT with an index and overflowing TEXT/BLOB, a plain
+/// rowid table, a WITHOUT ROWID table), its expected rows, and ways to damage the file.
+struct RepairFixture {
+    let directory: String
+    let path: String
+    let key: Data?
+    /// table → row key → row values.
+    private(set) var expected: [String: [String: FundamentalRow]] = [:]
+
+    static let keyedQueries = [
+        "messages": "SELECT id, * FROM messages",
+        "notes": "SELECT rowid, * FROM notes",
+        "tags": "SELECT name, * FROM tags",
+    ]
+
+    init(name: String, key: Data? = nil, messages: Int = 400, leaveInWAL: Bool = false) throws {
+        directory = NSTemporaryDirectory() + "wcdb-repair-\(name)-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        path = directory + "/damaged.db"
+        self.key = key
+        let database = Database(withPath: path)
+        if let key { database.setCipher(key: key) }
+        try database.exec(leaveInWAL ? "PRAGMA journal_mode = WAL" : "PRAGMA journal_mode = DELETE")
+        if leaveInWAL { try database.exec("PRAGMA wal_autocheckpoint = 0") }
+        try database.exec("""
+            CREATE TABLE messages(id INTEGER PRIMARY KEY AUTOINCREMENT, content TEXT NOT NULL, payload BLOB);
+            CREATE INDEX messages_content ON messages(content);
+            CREATE TABLE notes(a INTEGER, b REAL, c TEXT, d BLOB);
+            CREATE TABLE tags(name TEXT PRIMARY KEY, weight INTEGER, note TEXT) WITHOUT ROWID;
+            """)
+        var random = SeededGenerator(seed: 11)
+        // Several commits, so a damaged WAL frame loses only the transactions after it.
+        for chunk in stride(from: 1, through: messages, by: 250) {
+            try database.run(transaction: {
+            for i in chunk...min(messages, chunk + 249) {
+                let long = i % 10 == 0
+                let content = "message \(i) " + String(repeating: "é", count: long ? 3000 : Int.random(in: 0...40, using: &random))
+                let payload = Data((0..<(long ? 5000 : 16)).map { _ in UInt8.random(in: 0...255, using: &random) })
+                _ = try database.getRows("INSERT INTO messages(content, payload) VALUES(?, ?)", values: [.text(content), .blob(payload)])
+                _ = try database.getRows("INSERT INTO notes VALUES(?, ?, ?, ?)",
+                                         values: [.integer(Int64(i * 7)), .double(Double(i) / 3), .text("note \(i)"), .null])
+                if i % 2 == 0 {
+                    _ = try database.getRows("INSERT INTO tags VALUES(?, ?, ?)", values: [.text("tag-\(i)"), .integer(Int64(i)), .text("t\(i)")])
+                }
+            }
+            })
+        }
+        try database.exec("DELETE FROM messages WHERE id > \(messages - 5)")  // sequence stays ahead of max(id)
+        for (table, query) in RepairFixture.keyedQueries { expected[table] = try RepairFixture.keyed(database.getRows(query)) }
+        if leaveInWAL {
+            // Copy the file and its WAL while open: closing would checkpoint the WAL away.
+            for suffix in ["", "-wal"] {
+                try? FileManager.default.removeItem(atPath: path + ".copy" + suffix)
+                try FileManager.default.copyItem(atPath: path + suffix, toPath: path + ".copy" + suffix)
+            }
+        }
+        database.close()
+        if leaveInWAL {
+            for suffix in ["", "-wal"] {
+                try? FileManager.default.removeItem(atPath: path + suffix)
+                try FileManager.default.moveItem(atPath: path + ".copy" + suffix, toPath: path + suffix)
+            }
+        }
+    }
+
+    var walPath: String { path + "-wal" }
+
+    var totalRows: Int { expected.values.reduce(0) { $0 + $1.count } }
+
+    static func keyed(_ rows: FundamentalRowXColumn) -> [String: FundamentalRow] {
+        var result: [String: FundamentalRow] = [:]
+        for row in rows { result["\(row[0])"] = Array(row.dropFirst()) }
+        return result
+    }
+
+    /// Recovered rows compared with the originals: how many match exactly, how many are wrong.
+    func compare(_ recovered: Database) throws -> (exact: Int, wrong: Int) {
+        var exact = 0, wrong = 0
+        for (table, query) in RepairFixture.keyedQueries {
+            guard let rows = try? recovered.getRows(query) else { continue }
+            for (key, row) in RepairFixture.keyed(rows) {
+                if expected[table]?[key] == row { exact += 1 } else { wrong += 1 }
+            }
+        }
+        return (exact, wrong)
+    }
+
+    func backup() throws {
+        let database = Database(withPath: path)
+        if let key { database.setCipher(key: key) }
+        try database.backup(withKey: key)
+        database.close()
+    }
+
+    var pageSize: Int { 4096 }
+    var pageCount: Int { Int((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) / pageSize }
+
+    func overwrite(offset: Int, bytes: [UInt8]) throws {
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        try handle.seek(toOffset: UInt64(offset))
+        handle.write(Data(bytes))
+    }
+
+    func zero(pages: [Int]) throws {
+        for page in pages { try overwrite(offset: (page - 1) * pageSize, bytes: [UInt8](repeating: 0, count: pageSize)) }
+    }
+
+    /// Zeroes `fraction` of the pages other than page 1, chosen with a fixed seed.
+    func zero(fraction: Double, seed: UInt64) throws -> [Int] {
+        var random = SeededGenerator(seed: seed)
+        let count = max(1, Int(Double(pageCount) * fraction))
+        let pages = Array((2...pageCount).shuffled(using: &random).prefix(count))
+        try zero(pages: pages)
+        return pages
+    }
+
+    func truncate(toPages pages: Int) throws {
+        XCTAssertEqual(Foundation.truncate(path, off_t(pages * pageSize)), 0)
+    }
+
+    /// Interior pages of table b-trees (type byte 5) of a plain file. (Index interior pages carry rows
+    /// of WITHOUT ROWID tables in their cells, so zeroing them loses rows by design.)
+    func interiorPages() throws -> [Int] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        return (2...pageCount).filter { data[($0 - 1) * pageSize] == 5 }
+    }
+
+    /// Runs `recover` into a fresh database and compares.
+    func recover(backupKey: Data? = nil, databaseKey: Data? = nil) throws -> (exact: Int, wrong: Int, database: Database) {
+        let out = Database(withPath: directory + "/recovered-\(UUID().uuidString).db")
+        try out.recover(fromPath: path, databaseKey: databaseKey ?? key, backupKey: backupKey ?? key)
+        let result = try compare(out)
+        return (result.exact, result.wrong, out)
+    }
+}
