@@ -26,12 +26,19 @@ extension HandleRepresentable {
             let prefix = "no such column: "
             guard error.level == .sqlite, error.message.hasPrefix(prefix) else { throw error }
             let name = String(error.message.dropFirst(prefix.count).split(separator: ".").last ?? "")
+            // SQLite can't add a PRIMARY KEY or UNIQUE column to a table: such a table is not an older
+            // shape of the model, and the original error says more.
             guard binding.virtualTable == nil, let column = binding.column(named: name),
+                  column.primaryKey == nil, column.unique == nil,
                   added.insert(name.lowercased()).inserted else { throw error }
             let missing = error
             try withHandle(forWriting: true) { handle in
                 guard try Self.tableExists(table, on: handle) else { throw missing }
-                try handle.exec(StatementAlterTable().alter(table: table).addColumn(with: column.columnDef).description)
+                do {
+                    try handle.exec(StatementAlterTable().alter(table: table).addColumn(with: column.columnDef).description)
+                } catch {
+                    throw missing
+                }
                 handle.reportWarning("table \(table) had no column \(column.name) that \(Object.self) declares; it was added",
                                      operation: "auto add column")
             }
