@@ -151,3 +151,31 @@ extension CorrectnessTests {
         XCTAssertThrowsError(try database.getObjects(fromTable: "owner", where: Column(named: "missing") == 1) as [Owner])
     }
 }
+
+extension CorrectnessTests {
+    /// The row-by-row verbs find their statement by shape (table, properties, the condition's SQL):
+    /// different shapes, tables and values must never share a statement wrongly.
+    func testStatementsFoundByShapeKeepShapesTablesAndValuesApart() throws {
+        try database.create(table: "a", of: Owner.self)
+        try database.create(table: "b", of: Owner.self)
+        try database.insert(objects: (1...5).map { Owner(id: Int64($0), name: "a\($0)") }, intoTable: "a")
+        try database.insert(objects: (1...5).map { Owner(id: Int64($0), name: "b\($0)") }, intoTable: "b")
+        for id in 1...5 {
+            try database.update(table: "a", on: Owner.Properties.name, with: Owner(id: 0, name: "A\(id)"), where: Owner.Properties.id == id)
+        }
+        try database.update(table: "b", on: Owner.Properties.name, with: Owner(id: 0, name: "B"), where: Owner.Properties.id > 3)
+        try database.update(table: "b", on: [Owner.Properties.id, Owner.Properties.name], with: Owner(id: 9, name: "nine"),
+                            where: Owner.Properties.name == "b1")
+        let a: [Owner] = try database.getObjects(fromTable: "a")
+        XCTAssertEqual(a.map(\.name), ["A1", "A2", "A3", "A4", "A5"])
+        let b: [Owner] = try database.getObjects(fromTable: "b", where: Owner.Properties.id >= 2)
+        XCTAssertEqual(b.map(\.name), ["b2", "b3", "B", "B", "nine"])
+        XCTAssertEqual((try database.getObject(fromTable: "a", where: Owner.Properties.id == 2) as Owner?)?.name, "A2")
+        XCTAssertEqual((try database.getObject(fromTable: "b", where: Owner.Properties.id == 2) as Owner?)?.name, "b2")
+        XCTAssertEqual((try database.getObject(fromTable: "b", where: Owner.Properties.name == "nine") as Owner?)?.id, 9)
+        let none: [Owner] = try database.getObjects(fromTable: "a", where: Owner.Properties.id == 2 && Owner.Properties.name == "x")
+        XCTAssertEqual(none.count, 0)
+        let limited: [Owner] = try database.getObjects(fromTable: "a", where: Owner.Properties.id > 1, limit: 2)
+        XCTAssertEqual(limited.map(\.id), [2, 3])
+    }
+}

@@ -8,6 +8,44 @@ struct ObjectQuery<Object: TableDecodable> {
     @usableFromInline let source: StatementSource
     @usableFromInline let mapping: PropertyMapping
 
+    /// The one-line reads' query. Every column with at most a WHERE and a LIMIT (`getObject(fromTable:
+    /// where: id == k)` in a loop) is found in the binding's cache by the condition's SQL, which already
+    /// has `?` for its values: no SQL is printed and no text compared per call. Anything else is built
+    /// from its clauses.
+    @usableFromInline
+    init(properties: [PropertyConvertible]?, table: String, condition: Condition?, orderBy: [OrderBy]?,
+         limit: Limit?, offset: Offset?, distinct: Bool = false) throws {
+        if properties == nil, !distinct, orderBy?.isEmpty ?? true, offset == nil,
+           let keyed = Self.keyed(table: table, condition: condition, limit: limit) {
+            self = keyed
+            return
+        }
+        try self.init(properties: properties, table: table,
+                      tail: ClauseTail(condition: condition, orderBy: orderBy, limit: limit, offset: offset), distinct: distinct)
+    }
+
+    private static func keyed(table: String, condition: Condition?, limit: Limit?) -> ObjectQuery? {
+        let condition = condition?.asExpression()
+        if condition?.hasOwnParameters == true { return nil }
+        var limitValue: FundamentalValue?
+        if let limit {
+            guard let value = limit.asExpression().literalValue else { return nil }
+            limitValue = value
+        }
+        let binding = Object.objectRelationalMapping
+        let clause = condition?.sql ?? ""
+        let statement = binding.statements.statement(limitValue == nil ? .selectWhere : .selectWhereLimited, table: table,
+                                                     properties: nil, clause: clause) {
+            var sql = StatementSelect.sql(distinct: false, columns: binding.properties, table: table)
+            if !clause.isEmpty { sql += " WHERE " + clause }
+            if limitValue != nil { sql += " LIMIT ?" }
+            return BindingStatement(sql: CachedSQL(sql), propertyIndexes: nil)
+        }
+        return ObjectQuery(source: .cachedWithValues(statement.sql, values: condition?.boundValues ?? [], trailing: limitValue,
+                                                     firstArgumentIndex: 1),
+                           mapping: PropertyMapping(identityOfCount: binding.properties.count))
+    }
+
     @usableFromInline
     init(properties: [PropertyConvertible]?, table: String, tail: ClauseTail, distinct: Bool = false) throws {
         try properties.checkBelong(to: Object.self, operation: "select")

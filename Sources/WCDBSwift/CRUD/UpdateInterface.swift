@@ -4,6 +4,13 @@ extension HandleRepresentable {
     public func update<Object: TableEncodable>(table: String, on properties: [PropertyConvertible], with object: Object,
                                                where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                                                limit: Limit? = nil, offset: Offset? = nil) throws {
+        // The row-by-row verb of WCDB users (`where: id == k`): its statement is found by shape.
+        if orderList == nil, limit == nil, offset == nil {
+            try properties.checkBelong(to: Object.self, operation: "update")
+            try update(UpdateStatementBuilder(keyedFor: Object.self, table: table, properties: properties, condition: condition),
+                       with: object)
+            return
+        }
         try update(table: table, on: properties, with: object,
                    ClauseTail(condition: condition, orderBy: orderList, limit: limit, offset: offset))
     }
@@ -14,11 +21,17 @@ extension HandleRepresentable {
     func update<Object: TableEncodable>(table: String, on properties: [PropertyConvertible], with object: Object,
                                         _ clauses: ClauseTail) throws -> Int {
         try properties.checkBelong(to: Object.self, operation: "update")
-        let update = UpdateStatementBuilder(table: table, properties: properties.map { $0.asProperty() }, tail: clauses)
-        return try withHandle(forWriting: true) { handle in
+        return try update(UpdateStatementBuilder(table: table, properties: properties.map { $0.asProperty() }, tail: clauses),
+                          with: object)
+    }
+
+    /// Binds `object`'s properties to the SET parameters and runs the update.
+    @inlinable
+    func update<Object: TableEncodable>(_ update: UpdateStatementBuilder, with object: Object) throws -> Int {
+        try withHandle(forWriting: true) { handle in
             try update.source.withStatement(on: handle) { statement in
-                for (offset, property) in update.properties.enumerated() {
-                    Object.bind(object, propertyIndex: property.propertyIndex, to: statement, atIndex: Int32(offset + 1))
+                for (offset, propertyIndex) in update.propertyIndexes.enumerated() {
+                    Object.bind(object, propertyIndex: propertyIndex, to: statement, atIndex: Int32(offset + 1))
                 }
                 _ = try statement.step()
                 return handle.changes
@@ -71,12 +84,42 @@ extension HandleRepresentable {
 /// verb runs once per row); the handle's text cache then finds the prepared statement.
 @usableFromInline
 struct UpdateStatementBuilder {
-    @usableFromInline let properties: [Property]
+    /// The model properties the SET parameters take, in order.
+    @usableFromInline let propertyIndexes: [Int]
     @usableFromInline let source: StatementSource
+
+    /// `UPDATE … SET … [WHERE condition]` of a model, found in its binding's cache by the properties and
+    /// the condition's SQL (which has `?` for its values): nothing is printed per call.
+    @usableFromInline
+    init<Object: TableEncodable>(keyedFor model: Object.Type, table: String, properties: [PropertyConvertible], condition: Condition?) {
+        let condition = condition?.asExpression()
+        if let condition, condition.hasOwnParameters {
+            self.init(table: table, properties: properties.map { $0.asProperty() },
+                      tail: ClauseTail(condition: condition, orderBy: nil, limit: nil, offset: nil))
+            return
+        }
+        let clause = condition?.sql ?? ""
+        let statement = Object.objectRelationalMapping.statements.statement(.updateWhere, table: table, properties: properties,
+                                                                             clause: clause) {
+            let selected = properties.map { $0.asProperty() }
+            var sql = StatementUpdate.sql(table: table, settingParametersOf: selected)
+            if !clause.isEmpty { sql += " WHERE " + clause }
+            return BindingStatement(sql: CachedSQL(sql), propertyIndexes: selected.map(\.propertyIndex))
+        }
+        let indexes = statement.propertyIndexes ?? []
+        self.init(propertyIndexes: indexes,
+                  source: .cachedWithValues(statement.sql, values: condition?.boundValues ?? [], trailing: nil,
+                                            firstArgumentIndex: Int32(indexes.count + 1)))
+    }
+
+    private init(propertyIndexes: [Int], source: StatementSource) {
+        self.propertyIndexes = propertyIndexes
+        self.source = source
+    }
 
     @usableFromInline
     init(table: String, properties: [Property], tail: ClauseTail) {
-        self.properties = properties
+        self.propertyIndexes = properties.map(\.propertyIndex)
         // The SET values take ?1…?n; the clauses' bound values follow them.
         let (liftedTail, arguments) = tail.liftingLiterals()
         source = .byText(StatementUpdate.sql(table: table, settingParametersOf: properties) + liftedTail.sql,

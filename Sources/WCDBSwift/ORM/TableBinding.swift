@@ -106,17 +106,18 @@ final class BindingStatementCache: @unchecked Sendable {
     /// built by `build` the first time.
     @usableFromInline
     func statement(_ operation: BindingStatementKey.Operation, table: String, properties: [PropertyConvertible]?,
-                   build: () -> BindingStatement) -> BindingStatement {
+                   clause: String = "", build: () -> BindingStatement) -> BindingStatement {
         lock.lock()
         defer { lock.unlock() }
-        if lastHit < recentKeys.count, recentKeys[lastHit].matches(operation, table: table, properties: properties) {
+        if lastHit < recentKeys.count, recentKeys[lastHit].matches(operation, table: table, properties: properties, clause: clause) {
             return recentStatements[lastHit]
         }
-        if let index = recentKeys.firstIndex(where: { $0.matches(operation, table: table, properties: properties) }) {
+        if let index = recentKeys.firstIndex(where: { $0.matches(operation, table: table, properties: properties, clause: clause) }) {
             lastHit = index
             return recentStatements[index]
         }
-        let key = BindingStatementKey(operation: operation, table: table, propertyIndexes: properties?.map(\.propertyIndex))
+        let key = BindingStatementKey(operation: operation, table: table, propertyIndexes: properties?.map(\.propertyIndex),
+                                      clause: clause)
         if let statement = others[key] { return statement }
         let statement = build()
         if recentKeys.count < Self.linearLimit {
@@ -151,14 +152,20 @@ struct BindingStatementKey: Hashable, Sendable {
     @usableFromInline
     enum Operation: UInt8, Sendable {
         case select, insert, insertOrReplace, insertOrIgnore, updateByKey
+        /// Every column `WHERE clause`; `…Limited` adds `LIMIT ?`.
+        case selectWhere, selectWhereLimited
+        /// `UPDATE … SET properties WHERE clause`.
+        case updateWhere
     }
 
     let operation: Operation
     let table: String
     let propertyIndexes: [Int]?
+    /// The clause's SQL as it runs (`(id = ?)`): its values are bound, so one text serves every key.
+    let clause: String
 
-    func matches(_ operation: Operation, table: String, properties: [PropertyConvertible]?) -> Bool {
-        guard self.operation == operation, self.table == table else { return false }
+    func matches(_ operation: Operation, table: String, properties: [PropertyConvertible]?, clause: String) -> Bool {
+        guard self.operation == operation, self.table == table, self.clause == clause else { return false }
         switch (propertyIndexes, properties) {
         case (nil, nil): return true
         case (let indexes?, let properties?):

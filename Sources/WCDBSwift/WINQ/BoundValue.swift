@@ -2,9 +2,10 @@ import Foundation
 
 /// A value an expression compares with, kept out of its SQL text: a `?` stands for it at `offset`
 /// (in UTF-8 bytes of the expression's `sql`).
+@usableFromInline
 struct BoundValue: Sendable {
     let offset: Int
-    let value: FundamentalValue
+    @usableFromInline let value: FundamentalValue
 
     /// `sql` with the `?` of each value replaced by the value printed as a literal.
     static func inlining(_ values: [BoundValue], into sql: String) -> String {
