@@ -177,5 +177,7 @@ extension CorrectnessTests {
         XCTAssertEqual(none.count, 0)
         let limited: [Owner] = try database.getObjects(fromTable: "a", where: Owner.Properties.id > 1, limit: 2)
         XCTAssertEqual(limited.map(\.id), [2, 3])
+        let computedLimit: [Owner] = try database.getObjects(fromTable: "a", where: Owner.Properties.id > 1, limit: Expression(with: 1) + 2)
+        XCTAssertEqual(computedLimit.map(\.id), [2, 3, 4], "a limit that is not a bare value is not taken for one")
     }
 }

@@ -26,7 +26,7 @@ extension HandleRepresentable {
     }
 
     /// Binds `object`'s properties to the SET parameters and runs the update.
-    @inlinable
+    @inlinable @discardableResult
     func update<Object: TableEncodable>(_ update: UpdateStatementBuilder, with object: Object) throws -> Int {
         try withHandle(forWriting: true) { handle in
             try update.source.withStatement(on: handle) { statement in

@@ -241,6 +241,7 @@ public final class Handle {
         if sqlite3_stmt_busy(statement.stmt) != 0 { sqlite3_reset(statement.stmt) }
         sqlite3_clear_bindings(statement.stmt)
         statement.pendingBindFailure = nil
+        statement.hasBindFailure = false
         return listForReset(statement)
     }
 

@@ -24,6 +24,10 @@ public final class HandleStatement {
     /// the next `step()` throws this instead of writing NULL in its place.
     @usableFromInline
     var pendingBindFailure: WCDBError?
+    /// Whether `pendingBindFailure` holds one: `step()` checks this word, not the optional error,
+    /// whose copy would cost on every step.
+    @usableFromInline
+    var hasBindFailure = false
 
     init(stmt: OpaquePointer, sql: String, handle: Handle) {
         self.stmt = stmt
@@ -207,7 +211,7 @@ public final class HandleStatement {
     /// Steps once. Returns `true` when a row is ready, `false` when the statement is done.
     @inlinable
     public func step() throws -> Bool {
-        if let failure = pendingBindFailure { throw takeBindFailure(failure) }
+        if hasBindFailure, let failure = pendingBindFailure { throw takeBindFailure(failure) }
         let rc = sqlite3_step(stmt)
         if rc == SQLITE_ROW { return true }
         if rc == SQLITE_DONE { return false }
@@ -222,12 +226,13 @@ public final class HandleStatement {
 
     /// Remembers a failed bind; the first failure of a row is the one thrown.
     public func recordBindFailure(_ error: WCDBError) {
-        if pendingBindFailure == nil { pendingBindFailure = error }
+        if pendingBindFailure == nil { pendingBindFailure = error; hasBindFailure = true }
     }
 
     @usableFromInline
     func takeBindFailure(_ failure: WCDBError) -> WCDBError {
         pendingBindFailure = nil
+        hasBindFailure = false
         sqlite3_reset(stmt)
         return reportError(failure)
     }
@@ -249,6 +254,7 @@ public final class HandleStatement {
     public func clearBindings() {
         sqlite3_clear_bindings(stmt)
         pendingBindFailure = nil
+        hasBindFailure = false
     }
 
     /// Finalizes the statement. Using it afterwards is a programming error.

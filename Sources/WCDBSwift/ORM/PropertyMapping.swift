@@ -6,16 +6,22 @@
 public struct PropertyMapping: Sendable, Equatable {
     @usableFromInline
     internal var columns: [Int32]
+    /// For the identity layout, the property count, and no array: a one-line read builds its mapping
+    /// per call, so the common layout costs no allocation. -1 for a mapping held in `columns`.
+    @usableFromInline
+    internal var identityCount: Int
 
     /// Every property at the column of the same index: the layout of `SELECT <all columns>`.
     @inlinable
     public init(identityOfCount count: Int) {
-        columns = (0..<count).map { Int32($0) }
+        columns = []
+        identityCount = count
     }
 
     /// `properties[k]` is selected as result column `k`.
     @inlinable
     public init(propertyCount: Int, selectedPropertyIndexes: [Int]) {
+        identityCount = -1
         columns = Array(repeating: -1, count: propertyCount)
         for (column, property) in selectedPropertyIndexes.enumerated() where property >= 0 && property < propertyCount {
             columns[property] = Int32(column)
@@ -24,6 +30,7 @@ public struct PropertyMapping: Sendable, Equatable {
 
     @inlinable
     public subscript(propertyIndex: Int) -> Int32 {
-        propertyIndex < columns.count ? columns[propertyIndex] : -1
+        if identityCount >= 0 { return propertyIndex < identityCount ? Int32(propertyIndex) : -1 }
+        return propertyIndex < columns.count ? columns[propertyIndex] : -1
     }
 }

@@ -61,7 +61,9 @@ public struct Expression: Sendable, CustomStringConvertible, ExpressionOperable,
 
     /// The bare literal's value, when this expression is one.
     var literalValue: FundamentalValue? {
-        isLiteral && boundValues.count == 1 ? boundValues[0].value : nil
+        // Spelled out: FundamentalValue is ExpressibleByNilLiteral, so `cond ? value : nil` would be `.null`.
+        guard isLiteral, boundValues.count == 1 else { return Optional<FundamentalValue>.none }
+        return boundValues[0].value
     }
 
     /// An expression composed by `ExpressionComposer`.

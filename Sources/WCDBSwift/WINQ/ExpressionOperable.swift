@@ -27,6 +27,18 @@ enum Operate {
         case "<", "<=", ">", ">=", "AND", "OR": binds = true
         default: binds = false
         }
+        // The common `property op value`: one string and one bound value, without the composer.
+        if binds, left.boundValues.isEmpty, !left.hasOwnParameters, !left.needsParentheses(atMost: .unary),
+           let value = right.literalValue {
+            var sql = "("
+            sql += left.sql
+            sql += " "
+            sql += op
+            let offset = sql.utf8.count + 1
+            sql += " ?)"
+            return Expression(composed: sql, boundValues: [BoundValue(offset: offset, value: value)], level: .primary,
+                              hasOwnParameters: false)
+        }
         var composer = ExpressionComposer()
         composer.append("(")
         if binds { composer.append(binding: left, atMost: .unary) } else { composer.append(inlining: left, atMost: .unary) }
