@@ -4,7 +4,7 @@ extension HandleRepresentable {
     @inlinable
     public func insert<Object: TableEncodable>(objects: [Object], on properties: [PropertyConvertible]? = nil,
                                                intoTable table: String) throws {
-        try ObjectInserter<Object>(properties: properties, table: table, orReplace: false).insert(objects, on: self)
+        try reportingErrors { try ObjectInserter<Object>(properties: properties, table: table, orReplace: false).insert(objects, on: self) }
     }
 
     @inlinable
@@ -16,7 +16,7 @@ extension HandleRepresentable {
     @inlinable
     public func insertOrReplace<Object: TableEncodable>(objects: [Object], on properties: [PropertyConvertible]? = nil,
                                                         intoTable table: String) throws {
-        try ObjectInserter<Object>(properties: properties, table: table, orReplace: true).insert(objects, on: self)
+        try reportingErrors { try ObjectInserter<Object>(properties: properties, table: table, orReplace: true).insert(objects, on: self) }
     }
 
     @inlinable
@@ -29,14 +29,14 @@ extension HandleRepresentable {
     @inlinable
     public func insert<Object: TableEncodable>(_ object: inout Object, on properties: [PropertyConvertible]? = nil,
                                                intoTable table: String) throws {
-        try ObjectInserter<Object>(properties: properties, table: table, orReplace: false).insert(&object, on: self)
+        try reportingErrors { try ObjectInserter<Object>(properties: properties, table: table, orReplace: false).insert(&object, on: self) }
     }
 
     /// Inserts or replaces `object` and, when it asked for auto-increment, stores the new key in it.
     @inlinable
     public func insertOrReplace<Object: TableEncodable>(_ object: inout Object, on properties: [PropertyConvertible]? = nil,
                                                         intoTable table: String) throws {
-        try ObjectInserter<Object>(properties: properties, table: table, orReplace: true).insert(&object, on: self)
+        try reportingErrors { try ObjectInserter<Object>(properties: properties, table: table, orReplace: true).insert(&object, on: self) }
     }
 
     // MARK: Partial inserts naming the properties inline (`on: Sample.Properties.identifier`)

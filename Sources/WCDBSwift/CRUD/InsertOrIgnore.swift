@@ -36,7 +36,7 @@ extension HandleRepresentable {
     @inlinable
     public func insertOrIgnore<Object: TableEncodable>(_ objects: [Object], on properties: [PropertyConvertible]? = nil,
                                                        intoTable table: String) throws {
-        _ = try ObjectInserter<Object>(properties: properties, table: table, onConflict: .ignore).insert(objects, on: self)
+        _ = try reportingErrors { try ObjectInserter<Object>(properties: properties, table: table, onConflict: .ignore).insert(objects, on: self) }
     }
 
     /// Inserts the listed objects, skipping each one that conflicts with a row already there.

@@ -74,7 +74,7 @@ extension HandleRepresentable {
     @inlinable
     public func update<Object: TableEncodable>(objects: [Object], on properties: [PropertyConvertible]? = nil,
                                                inTable table: String) throws {
-        try ObjectUpdater<Object>(properties: properties, table: table).update(objects, on: self)
+        try reportingErrors { try ObjectUpdater<Object>(properties: properties, table: table).update(objects, on: self) }
     }
 
     @inlinable

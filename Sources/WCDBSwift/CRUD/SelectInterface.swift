@@ -4,8 +4,10 @@ extension HandleRepresentable {
     public func getObjects<Object: TableDecodable>(on properties: [PropertyConvertible]? = nil, fromTable table: String,
                                                    where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                                                    limit: Limit? = nil, offset: Offset? = nil) throws -> [Object] {
-        let query = try ObjectQuery<Object>(properties: properties, table: table, condition: condition, orderBy: orderList,
-                                            limit: limit, offset: offset)
+        let query = try reportingErrors {
+            try ObjectQuery<Object>(properties: properties, table: table, condition: condition, orderBy: orderList,
+                                    limit: limit, offset: offset)
+        }
         return try addingMissingColumns(of: Object.self, toTable: table) {
             try withHandle(forWriting: false) { handle in try query.all(on: handle) }
         }
@@ -23,8 +25,10 @@ extension HandleRepresentable {
     public func getObject<Object: TableDecodable>(on properties: [PropertyConvertible]? = nil, fromTable table: String,
                                                   where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                                                   offset: Offset? = nil) throws -> Object? {
-        let query = try ObjectQuery<Object>(properties: properties, table: table, condition: condition, orderBy: orderList,
-                                            limit: 1, offset: offset)
+        let query = try reportingErrors {
+            try ObjectQuery<Object>(properties: properties, table: table, condition: condition, orderBy: orderList,
+                                    limit: 1, offset: offset)
+        }
         return try addingMissingColumns(of: Object.self, toTable: table) {
             try withHandle(forWriting: false) { handle in try query.first(on: handle) }
         }

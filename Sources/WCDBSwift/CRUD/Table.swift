@@ -127,8 +127,8 @@ extension Database {
     /// The table `name` of `Root`s; throws when it does not exist.
     public func getTable<Root: TableCodable>(named name: String, of type: Root.Type = Root.self) throws -> Table<Root> {
         guard try isTableExists(name) else {
-            throw WCDBError.interface("table \(name) does not exist; create it first with create(table: \"\(name)\", of: \(Root.self).self)",
-                                      operation: "get table")
+            throw reportedError(.interface("table \(name) does not exist; create it first with create(table: \"\(name)\", of: \(Root.self).self)",
+                                            operation: "get table"))
         }
         return Table(database: self, name: name)
     }

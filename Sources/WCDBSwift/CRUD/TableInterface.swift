@@ -34,6 +34,10 @@ extension HandleRepresentable {
     /// SQLCipher 3.4.1 has FTS3/FTS4; FTS5, or a tokenizer name no handle knows, fails here with a
     /// `WCDBError` that says so.
     public func create<Root: TableDecodable>(virtualTable table: String, of rootType: Root.Type) throws {
+        try reportingErrors { try createVirtualTable(table, of: rootType) }
+    }
+
+    private func createVirtualTable<Root: TableDecodable>(_ table: String, of rootType: Root.Type) throws {
         let binding = Root.objectRelationalMapping
         guard let virtual = binding.virtualTable else {
             throw WCDBError.interface("\(Root.self) is not annotated with @VirtualTable(module:tokenizer:); use create(table:of:)",

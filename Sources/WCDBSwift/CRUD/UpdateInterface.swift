@@ -6,7 +6,7 @@ extension HandleRepresentable {
                                                limit: Limit? = nil, offset: Offset? = nil) throws {
         // The row-by-row verb of WCDB users (`where: id == k`): its statement is found by shape.
         if orderList == nil, limit == nil, offset == nil {
-            try properties.checkBelong(to: Object.self, operation: "update")
+            try reportingErrors { try properties.checkBelong(to: Object.self, operation: "update") }
             try update(UpdateStatementBuilder(keyedFor: Object.self, table: table, properties: properties, condition: condition),
                        with: object)
             return
@@ -20,7 +20,7 @@ extension HandleRepresentable {
     @inlinable @discardableResult
     func update<Object: TableEncodable>(table: String, on properties: [PropertyConvertible], with object: Object,
                                         _ clauses: ClauseTail) throws -> Int {
-        try properties.checkBelong(to: Object.self, operation: "update")
+        try reportingErrors { try properties.checkBelong(to: Object.self, operation: "update") }
         return try update(UpdateStatementBuilder(table: table, properties: properties.map { $0.asProperty() }, tail: clauses),
                           with: object)
     }
@@ -58,8 +58,8 @@ extension HandleRepresentable {
     @discardableResult
     func update(table: String, on properties: [PropertyConvertible], with row: [ColumnEncodable], _ clauses: ClauseTail) throws -> Int {
         guard row.count == properties.count else {
-            throw WCDBError.interface("update(table:on:with:) got \(properties.count) columns but \(row.count) values; give one value per column",
-                                      operation: "update")
+            throw reportedError(.interface("update(table:on:with:) got \(properties.count) columns but \(row.count) values; give one value per column",
+                                            operation: "update"))
         }
         let update = UpdateStatementBuilder(table: table, properties: properties.map { $0.asProperty() }, tail: clauses)
         return try withHandle(forWriting: true) { handle in

@@ -9,7 +9,7 @@ extension DatabaseCore {
     var hasWaitingWriters: Bool {
         condition.lock()
         defer { condition.unlock() }
-        return !writerQueue.isEmpty
+        return writeToken.hasWaiters
     }
 }
 

@@ -18,9 +18,14 @@ struct GlobalTraceState {
 
 let globalTraceState = LockedValue(GlobalTraceState())
 
-/// Hands `error` to the global error tracer (if any) and returns it, for `throw reportError(...)`.
-@discardableResult
+/// The one path every error takes to the tracers: hands `error` to the global error tracer and to its
+/// database's tracer (found by path), marks it reported, and returns it, for `throw reportError(...)`.
+/// An error already reported passes through unchanged, so layers that rethrow never report twice.
+@usableFromInline @discardableResult
 func reportError(_ error: WCDBError) -> WCDBError {
+    if error.isReported { return error }
+    var error = error
+    error.isReported = true
     if let tracer = globalTraceState.withLock({ $0.error }) {
         tracer(error)
     }
@@ -29,6 +34,30 @@ func reportError(_ error: WCDBError) -> WCDBError {
     }
     CorruptionWatch.shared.observe(error)  // repair: setNotification(whenCorrupted:), isAlreadyCorrupted()
     return error
+}
+
+extension HandleRepresentable {
+    /// Runs `body`, reporting any error it throws that has not reached the tracers yet (the ORM's and
+    /// the generated code's own errors: decoding, misuse), located at this database. Every verb's work
+    /// runs inside `withHandle`, which goes through here, so no error leaves unreported.
+    @inlinable @inline(__always)
+    func reportingErrors<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as WCDBError where !error.isReported {
+            throw reportedError(error)
+        }
+    }
+
+    /// Reports `error` located at this database (path and tag filled in when missing); for
+    /// `throw reportedError(...)` where a verb refuses its arguments before it touches a handle.
+    @usableFromInline
+    func reportedError(_ error: WCDBError) -> WCDBError {
+        var error = error
+        if error.path == nil { error.path = path }
+        if error.tag == nil { error.tag = tag }
+        return reportError(error)
+    }
 }
 
 extension Database {

@@ -8,7 +8,7 @@ public typealias BusyTracer = @Sendable (_ tag: Int, _ path: String, _ tid: UInt
 /// Reports statements that wait on SQLite's file lock (`SQLITE_BUSY`, held by another process or
 /// connection) longer than a threshold. While a tracer is set, handles wait with this busy handler
 /// instead of `sqlite3_busy_timeout`: the same back-off and the same limit
-/// (`Database.defaultBusyTimeoutMilliseconds`), plus one report per wait once it passes the threshold.
+/// (the database's busy timeout, `Database.setBusyTimeout(_:)`), plus one report per wait once it passes the threshold.
 /// Waiting for this library's own write token (two threads of one process) is not SQLite's busy.
 enum BusyTrace {
     struct Setting {
@@ -28,7 +28,7 @@ enum BusyTrace {
         if tracing {
             sqlite3_busy_handler(db, busyCallback, Unmanaged.passUnretained(handle).toOpaque())
         } else {
-            sqlite3_busy_timeout(db, Int32(Database.defaultBusyTimeoutMilliseconds))
+            sqlite3_busy_timeout(db, handle.busyTimeoutMilliseconds)
         }
     }
 
@@ -40,7 +40,7 @@ enum BusyTrace {
     }
 
     static func busy(handle: Handle, count: Int32) -> Int32 {
-        let limit = Int32(Database.defaultBusyTimeoutMilliseconds)
+        let limit = handle.busyTimeoutMilliseconds
         let waited = waited(beforeRetry: count)
         if waited >= limit { return 0 }
         let delay = min(delays[Int(min(count, Int32(delays.count - 1)))], limit - waited)

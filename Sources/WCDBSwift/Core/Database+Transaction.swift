@@ -14,17 +14,35 @@ enum TransactionRunner {
     }
 
     static func commit(_ handle: Handle) throws {
+        guard handle.isInTransaction else {
+            // SQLite ends a transaction by itself after some errors (SQLITE_FULL, IOERR, NOMEM, BUSY and
+            // INTERRUPT of a write): the work is gone, and COMMIT would only say "no transaction is active".
+            throw reportError(WCDBError(level: .core, code: SQLITE_ABORT, extendedCode: SQLITE_ABORT, message:
+                "SQLite rolled the transaction back after an earlier error in it; nothing was committed",
+                sql: "COMMIT", path: handle.path, tag: handle.tag, operation: "commit"))
+        }
         do {
             try handle.exec("COMMIT")
         } catch {
-            rollback(handle)
+            rollbackAfterFailure(handle)
             throw error
         }
     }
 
-    static func rollback(_ handle: Handle) {
+    /// Rolls back the running transaction, if any; a failure is thrown (and reported).
+    static func rollback(_ handle: Handle) throws {
         if handle.isInTransaction {
-            try? handle.exec("ROLLBACK")
+            try handle.exec("ROLLBACK")
+        }
+    }
+
+    /// Rolls back after an error that the caller goes on to throw: a failing ROLLBACK is reported to the
+    /// error tracers (`Handle.exec` reports every failure) rather than hiding the first error.
+    static func rollbackAfterFailure(_ handle: Handle) {
+        do {
+            try rollback(handle)
+        } catch {
+            // Already reported by `exec`; the original error is the one the caller throws.
         }
     }
 
@@ -36,13 +54,13 @@ enum TransactionRunner {
         do {
             shouldCommit = try body()
         } catch {
-            rollback(handle)
+            rollbackAfterFailure(handle)
             throw error
         }
         if shouldCommit {
             try commit(handle)
         } else {
-            rollback(handle)
+            try rollback(handle)
         }
     }
 
@@ -128,7 +146,7 @@ extension Database {
         let pin = try explicitPin(operation: "rollback")
         pin.explicitTransaction = false
         defer { core.leave(pin) }
-        TransactionRunner.rollback(pin.handle)
+        try TransactionRunner.rollback(pin.handle)
     }
 
     private func explicitPin(operation: String) throws -> Pin {

@@ -92,7 +92,7 @@ public final class Database: HandleRepresentable, Sendable {
     public func withHandle<T>(forWriting: Bool, _ body: (Handle) throws -> T) throws -> T {
         let pin = try core.enter(forWriting: forWriting)
         defer { core.leave(pin) }
-        return try body(pin.handle)
+        return try reportingErrors { try body(pin.handle) }
     }
 
     // MARK: Execution
@@ -133,8 +133,16 @@ public final class Database: HandleRepresentable, Sendable {
     // MARK: Close
 
     /// Closes the database after waiting for running operations. It reopens lazily.
+    ///
+    /// A refusal (called inside an operation of this database on this thread, or operations still
+    /// running when the busy timeout passes) leaves the database open and reaches the error tracers
+    /// (`traceError`, `globalTraceError`); use `close(onClosed:)` to have it thrown.
     public func close() {
-        _ = try? core.close(onClosed: {})
+        do {
+            try core.close(onClosed: {})
+        } catch {
+            // core.close reported it; this form, as in WCDB, does not throw.
+        }
     }
 
     /// Blocks new operations, waits for running ones, closes every handle and runs `onClosed` while the
@@ -149,7 +157,7 @@ public final class Database: HandleRepresentable, Sendable {
     public func unblockade() { core.unblockade() }
     public var isBlockaded: Bool { core.isBlockaded }
 
-    /// Closes this database's idle handles.
+    /// Closes this database's idle handles; `isOpened` turns false when none is left open.
     public func purge() { core.purge() }
 
     /// Closes the idle handles of every live database.

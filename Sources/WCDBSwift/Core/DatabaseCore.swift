@@ -3,6 +3,11 @@ import Foundation
 
 /// The state shared by every Database, Transaction and CoreStatement of one path: tag, open state,
 /// configs, cipher, tracer and the handle pool. Freed (closing its handles) when the last of them goes.
+///
+/// Lock order: `condition` may be held while taking `globalTraceState`'s lock (to read the tracers'
+/// generation), never the other way round; `DatabaseRegistry`'s lock may be held while a core is created
+/// (which takes `condition`), never the other way round. Errors are built under `condition` but reported
+/// after it is released, because error tracers may call back into the database.
 final class DatabaseCore: @unchecked Sendable {  // Every `var` is guarded by `condition` (an NSCondition).
     let path: String
     let condition = NSCondition()
@@ -24,11 +29,14 @@ final class DatabaseCore: @unchecked Sendable {  // Every `var` is guarded by `c
     var idle: [Handle] = []
     /// Open (or opening) handles: idle + checked out.
     var handleCount = 0
-    var writerBusy = false
+    var writeToken = WriteToken()
     var pins = ThreadPins()
+    /// Handles leased to live Transaction objects (counted in `handleCount`).
+    var leases: [HandleLease] = []
     var nextTicket = 0
     var handleQueue: [Int] = []
-    var writerQueue: [Int] = []
+    /// The bound of every wait for the write token, a handle or a close, in seconds.
+    var busyTimeoutSeconds = Double(Database.defaultBusyTimeoutMilliseconds) / 1000
     var closingThread: UInt?
     var blockadeThread: UInt?
     /// Threads waiting on `condition`: signalling is skipped when there are none.
@@ -107,6 +115,19 @@ final class DatabaseCore: @unchecked Sendable {  // Every `var` is guarded by `c
         waiters -= 1
     }
 
+    /// Waits on `condition` until `ready()` holds; false when `timeout` seconds pass first.
+    func waitLocked(timeout: Double, until ready: () -> Bool) -> Bool {
+        if ready() { return true }
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while !ready() {
+            waiters += 1
+            let signalled = condition.wait(until: deadline)
+            waiters -= 1
+            if !signalled { return ready() }
+        }
+        return true
+    }
+
     @inline(__always)
     func signalLocked() {
         if waiters > 0 { condition.broadcast() }
@@ -128,26 +149,50 @@ final class DatabaseCore: @unchecked Sendable {  // Every `var` is guarded by `c
 
     /// Blocks new operations of other threads, waits for running ones, closes every handle, runs
     /// `onClosed` while the database is closed, then lets operations resume (reopening lazily).
+    ///
+    /// Handles leased to idle Transaction objects are closed in place (they reopen at the object's next
+    /// call). Refused at once when the wait could never end (called inside an operation or a Transaction
+    /// object's call on this thread); bounded by the busy timeout otherwise. Called again inside
+    /// `onClosed`, it closes what `onClosed` reopened and runs its own callback.
     func close<T>(onClosed: () throws -> T) throws -> T {
         let tid = currentThreadID()
         condition.lock()
-        if pins[tid] != nil {
+        if pins[tid] != nil || leases.contains(where: { $0.activeThread == tid }) {
+            let tag = tagStorage
             condition.unlock()
-            throw reportError(WCDBError(level: .interface, message:
-                "close(onClosed:) called inside an operation, transaction or unfinalized CoreStatement of the same database on this thread",
+            throw reportError(WCDBError(level: .interface, code: SQLITE_MISUSE, extendedCode: SQLITE_MISUSE, message:
+                "close called inside an operation, transaction, Transaction object's call or unfinalized CoreStatement of the same database on this thread: it would wait for itself. Close after it ends",
                 path: path, tag: tag, operation: "close"))
         }
-        while !(closingThread == nil && (blockadeThread == nil || blockadeThread == tid)) {
-            waitLocked()
+        if closingThread == tid {
+            // Inside this thread's own onClosed: nobody else may run, so every handle is idle or leased
+            // to an idle Transaction object.
+            let handles = takeClosableHandlesLocked()
+            condition.unlock()
+            for handle in handles { handle.close() }
+            return try onClosed()
+        }
+        let mayClose = waitLocked(timeout: busyTimeoutSeconds) {
+            closingThread == nil && (blockadeThread == nil || blockadeThread == tid)
+        }
+        guard mayClose else {
+            let tag = tagStorage
+            condition.unlock()
+            throw reportError(closeTimeoutError(tag: tag, reason: "another thread's close or blockade"))
         }
         closingThread = tid
-        while idle.count < handleCount {
-            waitLocked()
+        let allBack = waitLocked(timeout: busyTimeoutSeconds) {
+            idle.count + leases.count(where: { $0.isIdle }) == handleCount
         }
-        let handles = idle
-        idle.removeAll()
-        handleCount = 0
-        openedStorage = false
+        guard allBack else {
+            closingThread = nil
+            signalLocked()
+            let tag = tagStorage
+            condition.unlock()
+            throw reportError(closeTimeoutError(tag: tag, reason:
+                "operations, unfinalized CoreStatements or transactions of Transaction objects still running"))
+        }
+        let handles = takeClosableHandlesLocked()
         condition.unlock()
 
         for handle in handles { handle.close() }
@@ -158,6 +203,25 @@ final class DatabaseCore: @unchecked Sendable {  // Every `var` is guarded by `c
             condition.unlock()
         }
         return try onClosed()
+    }
+
+    /// Takes every idle handle out of the pool, and the open handles of idle Transaction objects (which
+    /// keep them, closed). Leaves the database marked closed.
+    private func takeClosableHandlesLocked() -> [Handle] {
+        var handles = idle
+        idle.removeAll()
+        handleCount = leases.count
+        for lease in leases where lease.isIdle && lease.handle.isOpened {
+            handles.append(lease.handle)
+        }
+        openedStorage = leases.contains { !$0.isIdle && $0.handle.isOpened }
+        return handles
+    }
+
+    private func closeTimeoutError(tag: Int?, reason: String) -> WCDBError {
+        WCDBError(level: .core, code: SQLITE_BUSY, extendedCode: SQLITE_BUSY, message:
+            "close waited \(busyTimeoutSeconds) s (the busy timeout) for \(reason); nothing was closed",
+            path: path, tag: tag, operation: "close")
     }
 
     func blockade() {
@@ -197,6 +261,8 @@ final class DatabaseCore: @unchecked Sendable {  // Every `var` is guarded by `c
         let handles = idle
         idle.removeAll()
         handleCount -= handles.count
+        // Closed when no handle is left open (leased or checked out handles stay open).
+        if handleCount == 0 { openedStorage = false }
         signalLocked()
         condition.unlock()
         for handle in handles { handle.close() }

@@ -52,6 +52,8 @@ public final class Handle {
     var configGeneration = -1
     var cipherGeneration = -1
     var savepointDepth = 0
+    /// How long SQLite waits on another connection's file lock (`Database.setBusyTimeout(_:)`).
+    var busyTimeoutMilliseconds = Int32(Database.defaultBusyTimeoutMilliseconds)
 
     // Tracing, owned by the thread using the handle.
     var traceMask: UInt32 = 0

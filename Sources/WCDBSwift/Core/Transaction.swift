@@ -7,29 +7,29 @@ import Foundation
 /// While `run(transaction:)` (or a `begin()` ... `commit()`) is running, operations of the calling thread
 /// on any Database of the same path run on this object's handle too.
 public final class Transaction: HandleRepresentable, @unchecked Sendable {
-    // Sendable because `handle`, `beganPin` and every use of the handle are guarded by `lock` (a
-    // recursive lock, so that `body` may call back into this object); `holdsWrite` is guarded by
-    // `core.condition`.
+    // Sendable because `beganPin`, the call bookkeeping and every use of the handle are guarded by `lock`
+    // (a recursive lock, so that `body` may call back into this object); the lease's fields are guarded
+    // by `core.condition`.
     let core: DatabaseCore
     private let lock = NSRecursiveLock()
-    private let handle: Handle
+    private let lease: HandleLease
+    private var handle: Handle { lease.handle }
     private var beganPin: Pin?
-    /// Whether this object holds the database's write token (guarded by `core.condition`).
-    var holdsWrite = false
     /// Nesting of calls on this object, and the performance tracer of the outermost one (guarded by `lock`).
     private var callDepth = 0
     private var performanceTracer: PerformanceTracer?
 
     init(core: DatabaseCore) throws {
         self.core = core
-        self.handle = try core.checkoutDetached()
+        self.lease = try core.leaseHandle()
     }
 
     deinit {
-        if handle.isInTransaction { TransactionRunner.rollback(handle) }
+        core.beginCall(on: lease)
+        if handle.isInTransaction { TransactionRunner.rollbackAfterFailure(handle) }
         if let beganPin { core.leave(beganPin) }
-        core.releaseWriteToken(for: self)
-        core.checkinDetached(handle)
+        core.endCall(on: lease)
+        core.endLease(lease)
     }
 
     public var path: String { core.path }
@@ -39,6 +39,8 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
     public var isInTransaction: Bool {
         lock.lock()
         defer { lock.unlock() }
+        core.beginCall(on: lease)  // keeps close() from closing the handle under the read
+        defer { core.endCall(on: lease) }
         return handle.isInTransaction
     }
 
@@ -47,13 +49,14 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
         defer { lock.unlock() }
         startOperation()
         defer { endOperation() }
-        let pin = try core.enter(forWriting: forWriting, external: handle, owner: self)
+        let pin = try core.enter(forWriting: forWriting, lease: lease)
         defer { core.leave(pin) }
-        return try body(handle)
+        return try reportingErrors { try body(handle) }
     }
 
     /// Performance: one report per outermost call, or per transaction (from begin to commit/rollback).
     private func startOperation() {
+        core.beginCall(on: lease)
         callDepth += 1
         if callDepth == 1 && !handle.isInTransaction {
             performanceTracer = core.refreshTrace(of: handle)
@@ -65,6 +68,7 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
     }
 
     private func endOperation() {
+        defer { core.endCall(on: lease) }
         callDepth -= 1
         if callDepth == 0 { handle.resetUsedStatements() }
         if callDepth == 0 && !handle.isInTransaction, let tracer = performanceTracer {
@@ -89,12 +93,17 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
         startOperation()
         defer { endOperation() }
         if handle.isInTransaction { throw TransactionRunner.nestedError(handle, operation: "begin") }
-        let pin = try core.enter(forWriting: false, external: handle, owner: self)
-        core.acquireWriteToken(for: self)
+        let pin = try core.enter(forWriting: false, lease: lease)
+        do {
+            try core.acquireWriteToken(for: lease)
+        } catch {
+            core.leave(pin)
+            throw error
+        }
         do {
             try TransactionRunner.begin(handle)
         } catch {
-            core.releaseWriteToken(for: self)
+            core.releaseWriteToken(for: lease)
             core.leave(pin)
             throw error
         }
@@ -120,11 +129,11 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
         startOperation()
         defer { endOperation() }
         defer { end() }
-        TransactionRunner.rollback(handle)
+        try TransactionRunner.rollback(handle)
     }
 
     private func end() {
-        core.releaseWriteToken(for: self)
+        core.releaseWriteToken(for: lease)
         if let pin = beganPin {
             beganPin = nil
             core.leave(pin)
@@ -141,6 +150,8 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
     public func run(controllableTransaction body: () throws -> Bool) throws {
         lock.lock()
         defer { lock.unlock() }
+        startOperation()  // the body runs inside this object's call: its thread is known to the core
+        defer { endOperation() }
         try begin()
         let shouldCommit: Bool
         do {
@@ -155,6 +166,8 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
     public func run(embeddedTransaction body: () throws -> Void) throws {
         lock.lock()
         defer { lock.unlock() }
+        startOperation()
+        defer { endOperation() }
         if handle.isInTransaction {
             try withHandle(forWriting: true) { handle in
                 try TransactionRunner.runEmbedded(on: handle, body)

@@ -36,6 +36,9 @@ public struct WCDBError: Error, Sendable, CustomStringConvertible {
     public var tag: Int?
     /// What the caller was doing: "open", "prepare", "step", "insert", "create table", ...
     public var operation: String?
+    /// Whether the error tracers have seen this error (`reportError`), so that each error reaches them
+    /// exactly once however many layers rethrow it.
+    @usableFromInline var isReported = false
 
     public init(level: Level, code: Int32 = -1, extendedCode: Int32 = -1, message: String,
                 sql: String? = nil, path: String? = nil, tag: Int? = nil, operation: String? = nil) {

@@ -11,7 +11,7 @@ public final class Insert<Object: TableEncodable> {
 
     init(database: HandleRepresentable, properties: [PropertyConvertible]?, table: String, onConflict: ConflictAction?) throws {
         self.database = database
-        inserter = try ObjectInserter(properties: properties, table: table, onConflict: onConflict)
+        inserter = try database.reportingErrors { try ObjectInserter(properties: properties, table: table, onConflict: onConflict) }
     }
 
     public var description: String { inserter.sql.sql }

@@ -88,12 +88,12 @@ extension TableDecodable {
 
 extension HandleRepresentable {
     public func prepareMultiSelect(on properties: PropertyConvertible..., fromTables tables: [String]) throws -> MultiSelect {
-        try MultiSelect(database: self, properties: properties, tables: tables)
+        try reportingErrors { try MultiSelect(database: self, properties: properties, tables: tables) }
     }
 
     public func prepareMultiSelect(on properties: [PropertyConvertible], fromTables tables: [String],
                                    where condition: Condition? = nil) throws -> MultiSelect {
-        let select = try MultiSelect(database: self, properties: properties, tables: tables)
+        let select = try reportingErrors { try MultiSelect(database: self, properties: properties, tables: tables) }
         if let condition { select.where(condition) }
         return select
     }

@@ -68,7 +68,7 @@ extension HandleRepresentable {
     /// A chain-call select of some of `Object`'s properties from `table`.
     public func prepareSelect<Object: TableDecodable>(on properties: PropertyConvertible..., fromTable table: String,
                                                       isDistinct: Bool = false) throws -> Select<Object> {
-        try properties.checkBelong(to: Object.self, operation: "select")
+        try reportingErrors { try properties.checkBelong(to: Object.self, operation: "select") }
         return Select(database: self, properties: properties, table: table, isDistinct: isDistinct)
     }
 }
