@@ -16,7 +16,8 @@ extension Database {
     static let basicConfig: Config = { handle in
         try handle.exec("PRAGMA locking_mode = NORMAL")
         try handle.exec("PRAGMA synchronous = NORMAL")
-        if try handle.scalar("PRAGMA journal_mode").stringValue.lowercased() != "wal" {
+        // A read-only handle can't change the journal mode (the file keeps the one it has).
+        if !handle.isReadOnly, try handle.scalar("PRAGMA journal_mode").stringValue.lowercased() != "wal" {
             try handle.exec("PRAGMA journal_mode = WAL")
         }
     }

@@ -12,6 +12,9 @@ final class DatabaseCore: @unchecked Sendable {  // Every `var` is guarded by `c
     let path: String
     let condition = NSCondition()
     let maxHandles: Int
+    /// An in-memory database: one handle (every connection to ":memory:" is a database of its own),
+    /// opened on ":memory:"; its content lives until that handle closes.
+    let isInMemory: Bool
 
     // Shared state
     var tagStorage: Int?
@@ -37,6 +40,8 @@ final class DatabaseCore: @unchecked Sendable {  // Every `var` is guarded by `c
     var handleQueue: [Int] = []
     /// The bound of every wait for the write token, a handle or a close, in seconds.
     var busyTimeoutSeconds = Double(Database.defaultBusyTimeoutMilliseconds) / 1000
+    /// Handles open the file read-only (`Database(at:readOnly: true)`).
+    var isReadOnly = false
     var closingThread: UInt?
     var blockadeThread: UInt?
     /// Threads waiting on `condition`: signalling is skipped when there are none.
@@ -44,9 +49,10 @@ final class DatabaseCore: @unchecked Sendable {  // Every `var` is guarded by `c
     /// Changes whenever this database's performance tracer does.
     var traceGeneration = 0
 
-    init(path: String, maxHandles: Int = Database.defaultMaxHandles) {
+    init(path: String, maxHandles: Int = Database.defaultMaxHandles, inMemory: Bool = false) {
         self.path = path
-        self.maxHandles = maxHandles
+        self.isInMemory = inMemory
+        self.maxHandles = inMemory ? 1 : maxHandles
         setConfig(ConfigEntry(name: Database.basicConfigName, order: Database.basicConfigOrder,
                               callback: Database.basicConfig))
     }
@@ -91,6 +97,15 @@ final class DatabaseCore: @unchecked Sendable {  // Every `var` is guarded by `c
     private func refreshConfigsLocked() {
         sortedConfigs = configs.values.sorted { ($0.order, $0.name) < ($1.order, $1.name) }
         configGeneration += 1
+    }
+
+    /// Makes handles open the file read-only (or read-write again); open handles reopen at their next use.
+    func setReadOnly(_ readOnly: Bool) {
+        locked {
+            guard isReadOnly != readOnly else { return }
+            isReadOnly = readOnly
+            cipherGeneration += 1  // the reopen mechanism of a cipher change
+        }
     }
 
     func setCipher(_ setting: CipherSetting?) {
@@ -291,6 +306,7 @@ final class DatabaseRegistry: @unchecked Sendable {  // `cores` is only touched 
 
     private let lock = NSLock()
     private var cores: [String: WeakCore] = [:]
+    private var inMemoryCount = 0
 
     func core(forPath path: String) -> DatabaseCore {
         lock.lock()
@@ -298,6 +314,17 @@ final class DatabaseRegistry: @unchecked Sendable {  // `cores` is only touched 
         if let core = cores[path]?.core { return core }
         let core = DatabaseCore(path: path)
         cores[path] = WeakCore(core)
+        return core
+    }
+
+    /// A new in-memory core, registered under a path of its own (":memory:#n") so that tags and
+    /// tracers find it like any other.
+    func makeInMemoryCore() -> DatabaseCore {
+        lock.lock()
+        defer { lock.unlock() }
+        inMemoryCount += 1
+        let core = DatabaseCore(path: ":memory:#\(inMemoryCount)", inMemory: true)
+        cores[core.path] = WeakCore(core)
         return core
     }
 

@@ -77,6 +77,12 @@ public final class Handle {
         self.path = path
     }
 
+    /// How `open()` opens the file: read-write and create by default; read-only for a database created
+    /// with `Database(at:readOnly: true)`.
+    var openFlags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    /// What `open()` passes to SQLite when it is not `path`: ":memory:" for an in-memory database.
+    var openTarget: String?
+
     deinit {
         close()
     }
@@ -86,17 +92,20 @@ public final class Handle {
 
     public var isOpened: Bool { db != nil }
 
+    /// Whether the connection can't write its main database (opened read-only, or a read-only file).
+    public var isReadOnly: Bool { db.map { sqlite3_db_readonly($0, "main") == 1 } ?? false }
+
     /// The tag of the database this handle belongs to.
     public var tag: Int? { core?.tag }
 
-    /// Opens the connection (read-write, create). Does not apply any config.
+    /// Opens the connection (read-write and create, unless its database is read-only). Does not apply
+    /// any config.
     public func open() throws {
         if db != nil { return }
         SQLiteLog.installBeforeFirstOpen()
         var pointer: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let openStart = monotonicNanoseconds()
-        let rc = sqlite3_open_v2(path, &pointer, flags, nil)
+        let rc = sqlite3_open_v2(openTarget ?? path, &pointer, openFlags, nil)
         openNanoseconds = monotonicNanoseconds() &- openStart
         if rc != SQLITE_OK {
             let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))

@@ -56,6 +56,7 @@ struct HandleSetup {
     let cipherGeneration: Int
     let sqlTracer: SQLTracer?
     let performanceTracer: PerformanceTracer?
+    let isReadOnly: Bool
 }
 
 extension DatabaseCore {
@@ -433,6 +434,7 @@ extension DatabaseCore {
         handleCount += 1
         let handle = Handle(path: path)
         handle.core = self
+        if isInMemory { handle.openTarget = ":memory:" }
         return .success(handle)
     }
 
@@ -483,7 +485,7 @@ extension DatabaseCore {
         return performance
     }
 
-    private func setupLocked() -> HandleSetup {
+    func setupLocked() -> HandleSetup {
         let global = globalTraceState.withLock { $0 }
         return HandleSetup(
             globalTraceGeneration: global.generation,
@@ -493,7 +495,8 @@ extension DatabaseCore {
             cipher: cipher,
             cipherGeneration: cipherGeneration,
             sqlTracer: sqlTracerStorage ?? global.sql,
-            performanceTracer: performanceTracerStorage ?? global.performance
+            performanceTracer: performanceTracerStorage ?? global.performance,
+            isReadOnly: isReadOnly
         )
     }
 
@@ -501,11 +504,13 @@ extension DatabaseCore {
 
     /// Opens `handle` if needed (cipher first, then a read to verify the key, then the configs in order),
     /// re-applies configs that changed since it last ran them, and registers tracing.
-    private func prepare(_ handle: Handle, with setup: HandleSetup) throws {
+    func prepare(_ handle: Handle, with setup: HandleSetup) throws {
         if handle.isOpened && handle.cipherGeneration != setup.cipherGeneration {
             handle.close()
         }
         if !handle.isOpened {
+            handle.openFlags = setup.isReadOnly ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
+                : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
             try open(handle, with: setup)
             DatabaseOperationTrace.openedHandle(handle, of: self)
             condition.lock()
