@@ -4,7 +4,7 @@ extension HandleRepresentable {
     @inlinable
     public func insert<Object: TableEncodable>(objects: [Object], on properties: [PropertyConvertible]? = nil,
                                                intoTable table: String) throws {
-        try reportingErrors { try ObjectInserter<Object>(properties: properties, table: table, orReplace: false).insert(objects, on: self) }
+        _ = try reportingErrors { try ObjectInserter<Object>(properties: properties, table: table, orReplace: false).insert(objects, on: self) }
     }
 
     @inlinable
@@ -16,7 +16,7 @@ extension HandleRepresentable {
     @inlinable
     public func insertOrReplace<Object: TableEncodable>(objects: [Object], on properties: [PropertyConvertible]? = nil,
                                                         intoTable table: String) throws {
-        try reportingErrors { try ObjectInserter<Object>(properties: properties, table: table, orReplace: true).insert(objects, on: self) }
+        _ = try reportingErrors { try ObjectInserter<Object>(properties: properties, table: table, orReplace: true).insert(objects, on: self) }
     }
 
     @inlinable

@@ -12,7 +12,7 @@ extension Database {
     public func setBusyTimeout(_ seconds: Double) {
         let seconds = max(0, seconds)
         let milliseconds = Int32(min(seconds * 1000, Double(Int32.max)))
-        core.locked { core.busyTimeoutSeconds = seconds }
+        core.busyTimeoutSeconds = seconds
         setConfig(named: Database.busyTimeoutConfigName, with: { handle in
             handle.busyTimeoutMilliseconds = milliseconds
             // With the busy tracer on, its handler reads the limit from the handle instead.
@@ -21,5 +21,5 @@ extension Database {
     }
 
     /// The bound of this database's waits, in seconds (`setBusyTimeout(_:)`).
-    public var busyTimeout: Double { core.locked { core.busyTimeoutSeconds } }
+    public var busyTimeout: Double { core.busyTimeoutSeconds }
 }

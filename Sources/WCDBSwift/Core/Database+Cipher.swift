@@ -70,8 +70,6 @@ extension Database {
 
 extension DatabaseCore {
     var cipherSnapshot: CipherSetting? {
-        condition.lock()
-        defer { condition.unlock() }
-        return cipher
+        state.withLock { $0.settings.cipher }
     }
 }

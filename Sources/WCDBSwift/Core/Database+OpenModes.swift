@@ -18,7 +18,7 @@ extension Database {
     }
 
     /// Whether this database's handles open its file read-only.
-    public var isReadOnly: Bool { core.locked { core.isReadOnly } }
+    public var isReadOnly: Bool { core.isReadOnly }
 
     /// A new, empty database in memory (WCDB 2.x). It has one handle (every SQLite connection to
     /// ":memory:" is a database of its own), so operations of several threads take turns; its content
@@ -42,24 +42,5 @@ extension Database {
     /// handle, so this throws for one.
     public func getHandle(writeHint: Bool = false) throws -> Handle {
         try core.makeOwnHandle()
-    }
-}
-
-extension DatabaseCore {
-    /// A new handle outside the pool, set up like a pooled one.
-    func makeOwnHandle() throws -> Handle {
-        condition.lock()
-        let setup = setupLocked()
-        let tag = tagStorage
-        condition.unlock()
-        guard !isInMemory else {
-            throw reportError(WCDBError(level: .interface, code: SQLITE_MISUSE, extendedCode: SQLITE_MISUSE, message:
-                "An in-memory database has one handle, its pool's; run work on it with withHandle(forWriting:_:) or a transaction",
-                path: path, tag: tag, operation: "getHandle"))
-        }
-        let handle = Handle(path: path)
-        handle.core = self
-        try prepare(handle, with: setup)
-        return handle
     }
 }

@@ -7,9 +7,7 @@ public typealias PausableTransactionBody = (_ handle: Handle, _ stop: inout Bool
 extension DatabaseCore {
     /// Whether another thread is waiting for the write token.
     var hasWaitingWriters: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return writeToken.hasWaiters
+        state.withLock { $0.writeToken.hasWaiters }
     }
 }
 

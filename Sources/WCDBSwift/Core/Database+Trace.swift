@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 
 /// Receives every SQL statement as it starts executing, on the thread that runs it.
@@ -17,6 +18,19 @@ struct GlobalTraceState {
 }
 
 let globalTraceState = LockedValue(GlobalTraceState())
+
+/// `globalTraceState.generation`, readable without a lock: every checkout compares it with its handle's,
+/// and a lock there would be one more point all threads meet on.
+let globalTraceGeneration = Atomic<Int>(0)
+
+/// Changes the process-wide tracers and moves the generation, so handles re-register at their next use.
+func updateGlobalTrace(_ change: (inout GlobalTraceState) -> Void) {
+    globalTraceState.withLock { state in
+        change(&state)
+        state.generation += 1
+        globalTraceGeneration.store(state.generation, ordering: .relaxed)
+    }
+}
 
 /// The one path every error takes to the tracers: hands `error` to the global error tracer and to its
 /// database's tracer (found by path), marks it reported, and returns it, for `throw reportError(...)`.
@@ -63,19 +77,19 @@ extension HandleRepresentable {
 extension Database {
     /// Sets (or with nil removes) the process-wide error reporter. Off by default.
     public static func globalTraceError(_ tracer: ErrorTracer?) {
-        globalTraceState.withLock { $0.error = tracer; $0.generation += 1 }
+        updateGlobalTrace { $0.error = tracer }
     }
 
     /// Sets (or with nil removes) the process-wide SQL tracer. Off by default; costs nothing when off.
     public static func globalTraceSQL(_ tracer: SQLTracer?) {
-        globalTraceState.withLock { $0.sql = tracer; $0.generation += 1 }
+        updateGlobalTrace { $0.sql = tracer }
     }
 
     /// Sets (or with nil removes) the process-wide performance tracer. A database's own tracer overrides it.
     /// `nil` also removes the per-statement tracer of WCDB 2.x's shape, as in 2.x.
     public static func globalTracePerformance(_ tracer: PerformanceTracer?) {
         if tracer == nil { removeGlobalStatementPerformanceTrace() }
-        globalTraceState.withLock { $0.performance = tracer; $0.generation += 1 }
+        updateGlobalTrace { $0.performance = tracer }
     }
 
     /// Sets (or with nil removes) this database's SQL tracer, which overrides the global one.

@@ -75,6 +75,6 @@ extension Database {
     /// waited `timeOut` seconds for SQLite's file lock. Off by default.
     public static func globalTraceBusy(_ tracer: BusyTracer?, timeOut: Double) {
         BusyTrace.setting.withLock { $0 = BusyTrace.Setting(tracer: tracer, thresholdSeconds: max(0, timeOut)) }
-        globalTraceState.withLock { $0.generation += 1 }  // handles re-register at their next use
+        updateGlobalTrace { _ in }  // handles re-register at their next use
     }
 }

@@ -26,7 +26,7 @@ enum DatabaseOperationTrace {
     /// Called by the pool after it opened `handle` (its lock not held).
     static func openedHandle(_ handle: Handle, of core: DatabaseCore) {
         guard tracer.withLock({ $0 != nil }) else { return }
-        let handleCount = core.condition.withLock { core.handleCount }
+        let handleCount = core.handleCounts.total
         var info: [String: FundamentalValue] = [
             Database.OperationInfoKeyHandleCount: .integer(Int64(handleCount)),
             Database.OperationInfoKeyHandleOpenTime: .integer(Int64(handle.openNanoseconds)),

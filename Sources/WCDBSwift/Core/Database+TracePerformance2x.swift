@@ -45,12 +45,12 @@ enum StatementPerformance {
 
     static func set(global tracer: StatementPerformanceTracer?) {
         tracers.withLock { $0.global = tracer }
-        globalTraceState.withLock { $0.generation += 1 }
+        updateGlobalTrace { _ in }
     }
 
     static func set(_ tracer: StatementPerformanceTracer?, forPath path: String) {
         tracers.withLock { $0.byPath[path] = tracer }
-        globalTraceState.withLock { $0.generation += 1 }
+        updateGlobalTrace { _ in }
     }
 
     static func resetPageCounts(of db: OpaquePointer) {

@@ -8,8 +8,8 @@ import Foundation
 /// on any Database of the same path run on this object's handle too.
 public final class Transaction: HandleRepresentable, @unchecked Sendable {
     // Sendable because `beganPin`, the call bookkeeping and every use of the handle are guarded by `lock`
-    // (a recursive lock, so that `body` may call back into this object); the lease's fields are guarded
-    // by `core.condition`.
+    // (a recursive lock, so that `body` may call back into this object); the lease's fields change only
+    // under the core's lock.
     let core: DatabaseCore
     private let lock = NSRecursiveLock()
     private let lease: HandleLease

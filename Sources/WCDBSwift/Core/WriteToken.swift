@@ -4,8 +4,7 @@ import Foundation
 /// The database's single writer slot. One pin or one Transaction object holds it at a time; the others
 /// queue first come, first served.
 ///
-/// It is part of `DatabaseCore`'s locked state: every method must run under the core's `condition`
-/// (the core's `locked` helpers are the only callers).
+/// A part of `DatabaseCore`'s locked state (`CoreState`), so it is only reachable under the core's lock.
 struct WriteToken {
     /// Who holds the token, so that a thread asking for a token it already holds is told at once
     /// instead of waiting for itself.
@@ -33,6 +32,9 @@ struct WriteToken {
 
     /// Whether someone queues for the token (a pausable transaction then yields).
     var hasWaiters: Bool { !queue.isEmpty }
+
+    /// How many queue for the token.
+    var queuedCount: Int { queue.count }
 
     /// Takes the token at once when nobody holds or waits for it.
     mutating func takeIfUncontended(for holder: Holder) -> Bool {
@@ -73,27 +75,4 @@ struct WriteToken {
     mutating func release() {
         holder = nil
     }
-}
-
-/// A pooled handle leased to a `Transaction` object for the object's lifetime, and the state the core
-/// needs to see of it: whether a call of the object is running and on which thread, and whether it holds
-/// the write token.
-///
-/// Every field is guarded by the owning core's `condition`.
-final class HandleLease {
-    let handle: Handle
-    /// The thread inside a call of the Transaction object, while one runs.
-    var activeThread: UInt?
-    /// Nesting of calls on `activeThread` (a transaction body calling back into the object).
-    var activeDepth = 0
-    /// Whether the object holds the write token (from `begin()` to `commit()`/`rollback()`).
-    var holdsWrite = false
-
-    init(handle: Handle) {
-        self.handle = handle
-    }
-
-    /// Neither running a call nor holding the write token: its handle may be closed under it by
-    /// `close()` (it reopens at the object's next call).
-    var isIdle: Bool { activeThread == nil && !holdsWrite }
 }

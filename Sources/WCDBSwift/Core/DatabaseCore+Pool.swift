@@ -1,0 +1,411 @@
+import CSQLCipher
+import Foundation
+
+// Checking handles out and in, the write token, and Transaction objects' leased handles.
+extension DatabaseCore {
+    // MARK: Enter / leave
+
+    /// Checks out a handle for the calling thread (or reuses the thread's pin), taking the write token when
+    /// `forWriting`. Every successful call must be balanced by `leave(_:)`.
+    ///
+    /// Waiting is bounded: for a free handle and for the write token by the busy timeout (then SQLITE_BUSY),
+    /// and a wait for a token this very thread holds is refused at once. The common case (a nested call,
+    /// or an idle up-to-date handle and a free token) takes the lock once.
+    func enter(forWriting: Bool) throws -> Pin {
+        let tid = currentThreadID()
+        let globalGeneration = globalTraceGeneration.load(ordering: .relaxed)
+        enum Start { case nested(Pin, tookToken: Bool), nestedNeedsToken(Pin), pinned(Pin, current: Bool), needsHandle }
+        let start = state.withLock { state -> Start in
+            if let pin = state.pins[tid] {
+                pin.depth += 1
+                guard forWriting && !pin.hasWriteToken else { return .nested(pin, tookToken: false) }
+                guard state.writeToken.takeIfUncontended(for: .pin(pin)) else { return .nestedNeedsToken(pin) }
+                pin.holdsWrite = true
+                pin.writeDepth = pin.depth
+                return .nested(pin, tookToken: true)
+            }
+            guard let handle = state.pool.checkOutAtOnce(for: tid) else { return .needsHandle }
+            let pin = Pin(handle: handle, threadID: tid, registered: true, lease: nil)
+            state.pins.insert(pin)
+            if forWriting, state.writeToken.takeIfUncontended(for: .pin(pin)) {
+                pin.holdsWrite = true
+                pin.writeDepth = 1
+            }
+            return .pinned(pin, current: state.settings.isCurrent(handle, globalTraceGeneration: globalGeneration))
+        }
+        switch start {
+        case .nested(let pin, let tookToken):
+            if tookToken { try ensureFileUnmoved(pin) }
+            return pin
+        case .nestedNeedsToken(let pin):
+            do {
+                try takeWriteToken(for: .pin(pin), thread: tid, operation: "write") { _ in
+                    pin.holdsWrite = true
+                    pin.writeDepth = pin.depth
+                }
+            } catch {
+                state.withLock { _ in pin.depth -= 1 }
+                throw error
+            }
+            try ensureFileUnmoved(pin)
+            return pin
+        case .pinned(let pin, let current):
+            if current && (pin.holdsWrite || !forWriting) {
+                // The common case: an open, up-to-date handle (and the token when writing).
+                if forWriting { try ensureFileUnmoved(pin) }
+                startPerformance(of: pin)
+                return pin
+            }
+            return try finishEntering(pin, forWriting: forWriting, thread: tid)
+        case .needsHandle:
+            let handle = try checkOutWaiting(for: tid)
+            let pin = Pin(handle: handle, threadID: tid, registered: true, lease: nil)
+            state.withLock { $0.pins.insert(pin) }
+            return try finishEntering(pin, forWriting: forWriting, thread: tid)
+        }
+    }
+
+    /// The slow half of `enter`: waits for the write token if needed, opens or refreshes the handle.
+    private func finishEntering(_ pin: Pin, forWriting: Bool, thread tid: UInt) throws -> Pin {
+        if forWriting && !pin.holdsWrite {
+            do {
+                try takeWriteToken(for: .pin(pin), thread: tid, operation: "write") { _ in
+                    pin.holdsWrite = true
+                    pin.writeDepth = 1
+                }
+            } catch {
+                state.withLockWakingWaiters { state in
+                    state.pins.removeValue(forKey: tid)
+                    state.pool.checkIn(pin.handle)
+                }
+                throw error
+            }
+        }
+        let globalGeneration = globalTraceGeneration.load(ordering: .relaxed)
+        let setup = state.withLock { state -> HandleSetup? in
+            state.settings.isCurrent(pin.handle, globalTraceGeneration: globalGeneration)
+                ? nil : state.settings.setup(global: globalTraceState.withLock { $0 })
+        }
+        if let setup {
+            do {
+                try prepare(pin.handle, with: setup)
+            } catch {
+                pin.handle.close()
+                state.withLockWakingWaiters { state in
+                    if pin.holdsWrite { state.writeToken.release() }
+                    state.pins.removeValue(forKey: tid)
+                    state.pool.discard(pin.handle)
+                }
+                throw error
+            }
+        }
+        if forWriting { try ensureFileUnmoved(pin) }
+        startPerformance(of: pin)
+        return pin
+    }
+
+    /// Enters an operation on a Transaction object's leased handle, inside one of the object's calls
+    /// (`beginCall(on:)`): no checkout; the handle reopens here if `close()` closed it meanwhile.
+    func enter(forWriting: Bool, lease: HandleLease) throws -> Pin {
+        let tid = currentThreadID()
+        enum Start { case ready(Pin, tookToken: Bool), needsToken(Pin, fresh: Bool) }
+        let start = state.withLock { state -> Start in
+            if let pin = state.pins[tid], pin.handle === lease.handle {
+                pin.depth += 1
+                guard forWriting && !pin.hasWriteToken else { return .ready(pin, tookToken: false) }
+                guard state.writeToken.takeIfUncontended(for: .pin(pin)) else { return .needsToken(pin, fresh: false) }
+                pin.holdsWrite = true
+                pin.writeDepth = pin.depth
+                return .ready(pin, tookToken: true)
+            }
+            let registered = state.pins[tid] == nil
+            let pin = Pin(handle: lease.handle, threadID: tid, registered: registered, lease: lease)
+            if registered { state.pins.insert(pin) }
+            guard forWriting && !lease.holdsWrite else { return .ready(pin, tookToken: false) }
+            guard state.writeToken.takeIfUncontended(for: .pin(pin)) else { return .needsToken(pin, fresh: true) }
+            pin.holdsWrite = true
+            pin.writeDepth = 1
+            return .ready(pin, tookToken: true)
+        }
+        let pin: Pin
+        switch start {
+        case .ready(let ready, _):
+            pin = ready
+        case .needsToken(let waiting, let fresh):
+            do {
+                try takeWriteToken(for: .pin(waiting), thread: tid, operation: "write") { _ in
+                    waiting.holdsWrite = true
+                    waiting.writeDepth = waiting.depth
+                }
+            } catch {
+                state.withLock { state in
+                    if fresh {
+                        if waiting.registered { state.pins.removeValue(forKey: tid) }
+                    } else {
+                        waiting.depth -= 1
+                    }
+                }
+                throw error
+            }
+            pin = waiting
+        }
+        if !lease.handle.isOpened {
+            let setup = state.withLock { $0.settings.setup(global: globalTraceState.withLock { $0 }) }
+            do {
+                try prepare(lease.handle, with: setup)
+            } catch {
+                leave(pin)
+                throw error
+            }
+        }
+        if case .ready(_, let tookToken) = start, !tookToken {
+            return pin
+        }
+        try ensureFileUnmoved(pin)
+        return pin
+    }
+
+    @inline(__always)
+    private func startPerformance(of pin: Pin) {
+        if let tracer = pin.handle.performanceTracer {
+            pin.performanceTracer = tracer
+            pin.handle.performanceSQLs.removeAll(keepingCapacity: true)
+            pin.handle.performanceStart = monotonicNanoseconds()
+        }
+    }
+
+    /// Ends one `enter`. When the pin's depth reaches zero the handle goes back to the pool.
+    func leave(_ pin: Pin) {
+        var discard = false
+        if pin.depth == 1 && !pin.isExternal {
+            pin.handle.resetUsedStatements()
+            if pin.handle.isInTransaction {
+                // A transaction left open (begun by raw SQL, or whose ROLLBACK failed): it must not go back
+                // to the pool open. When even this ROLLBACK fails, the handle is closed instead.
+                TransactionRunner.rollbackAfterFailure(pin.handle)
+                discard = pin.handle.isInTransaction
+                reportError(WCDBError(level: .warning, message: discard
+                    ? "A transaction was still open at the end of the operation and could not be rolled back; its handle was closed, which undoes it"
+                    : "A transaction was still open at the end of the operation (begun by raw SQL, or its ROLLBACK had failed) and was rolled back; use begin()/commit() or run(transaction:)",
+                    path: path, tag: pin.handle.tag, operation: "checkin"))
+                if discard { pin.handle.close() }
+            }
+        }
+        var report: (PerformanceTracer, [String: Int], UInt64)?
+        if pin.depth == 1, let tracer = pin.performanceTracer {
+            pin.performanceTracer = nil
+            report = (tracer, pin.handle.performanceSQLs, monotonicNanoseconds() &- pin.handle.performanceStart)
+            pin.handle.performanceSQLs.removeAll(keepingCapacity: true)
+        }
+        let tag = state.withLockWakingWaiters { state -> Int? in
+            if pin.holdsWrite && (pin.writeDepth == pin.depth || pin.depth == 1) {
+                // (depth 1 with a deeper writeDepth: CoreStatements finalized out of order)
+                pin.holdsWrite = false
+                state.writeToken.release()
+            }
+            pin.depth -= 1
+            if pin.depth == 0 {
+                if pin.registered, state.pins[pin.threadID] === pin {
+                    state.pins.removeValue(forKey: pin.threadID)
+                }
+                if discard {
+                    state.pool.discard(pin.handle)
+                } else if !pin.isExternal {
+                    state.pool.checkIn(pin.handle)
+                }
+            }
+            return report == nil ? nil : state.settings.tag
+        }
+        if let (tracer, sqls, cost) = report, !sqls.isEmpty {
+            tracer(tag, sqls, cost)
+        }
+    }
+
+    /// Runs `body` inside `enter`/`leave`.
+    @inline(__always)
+    func withPin<T>(forWriting: Bool, _ body: (Pin) throws -> T) throws -> T {
+        let pin = try enter(forWriting: forWriting)
+        defer { leave(pin) }
+        return try body(pin)
+    }
+
+    /// The calling thread's pin, if an operation or transaction of this core is running on it.
+    func currentPin() -> Pin? {
+        let tid = currentThreadID()
+        return state.withLock { $0.pins[tid] }
+    }
+
+    // MARK: Checkout
+
+    /// A handle for `tid`, waiting (first come, first served) at most the busy timeout for one to be free;
+    /// a close or blockade by another thread holds the wait open (those are bounded by their own ends).
+    private func checkOutWaiting(for tid: UInt) throws -> Handle {
+        enum First { case handle(Handle), ahead(Double), queued(Int, Double) }
+        let first = state.withLock { state -> First in
+            if let handle = state.pool.checkOutAtOnce(for: tid) { return .handle(handle) }
+            let timeout = state.settings.busyTimeoutSeconds
+            if state.pool.closingThread == tid || state.pool.blockadeThread == tid { return .ahead(timeout) }
+            return .queued(state.pool.enqueue(), timeout)
+        }
+        switch first {
+        case .handle(let handle):
+            return handle
+        case .ahead(let timeout):
+            if let handle = state.wait(timeout: timeout, { $0.pool.checkOutAhead(for: tid) }) { return handle }
+            throw reportError(noFreeHandleError(timeout))
+        case .queued(let ticket, let timeout):
+            let handle = state.wait(timeout: timeout, keepWaiting: { $0.pool.isHeldBack(tid) }) {
+                $0.pool.checkOut(ticket: ticket, for: tid)
+            }
+            if let handle { return handle }
+            state.withLockWakingWaiters { $0.pool.abandon(ticket: ticket) }
+            throw reportError(noFreeHandleError(timeout))
+        }
+    }
+
+    private func noFreeHandleError(_ timeout: Double) -> WCDBError {
+        WCDBError(level: .core, code: SQLITE_BUSY, extendedCode: SQLITE_BUSY, message:
+            "Waited \(timeout) s (the busy timeout) for one of the \(maxHandles) handles of this database; every one stays checked out (unfinalized CoreStatements or Transaction objects?)",
+            path: path, tag: tag, operation: "checkout")
+    }
+
+    // MARK: Leased handles (Transaction objects)
+
+    /// Checks out a handle that is not pinned to any thread and leases it to a Transaction object.
+    func leaseHandle() throws -> HandleLease {
+        let handle = try checkOutWaiting(for: currentThreadID())
+        let setup = state.withLock { $0.settings.setup(global: globalTraceState.withLock { $0 }) }
+        do {
+            try prepare(handle, with: setup)
+        } catch {
+            handle.close()
+            state.withLockWakingWaiters { $0.pool.discard(handle) }
+            throw error
+        }
+        // A close() may be waiting for this handle to come back (as an idle lease).
+        return state.withLockWakingWaiters { $0.pool.lease(handle) }
+    }
+
+    /// Takes the handle back from a Transaction object that goes away.
+    func endLease(_ lease: HandleLease) {
+        state.withLockWakingWaiters { state in
+            if lease.holdsWrite {
+                lease.holdsWrite = false
+                state.writeToken.release()
+            }
+            state.pool.endLease(lease)
+        }
+    }
+
+    /// Marks the start of a call on a Transaction object from the calling thread: waits while another
+    /// thread closes the database (which may close the leased handle; it reopens at the next `enter`),
+    /// and records the thread, so that a wait for the write token the object holds, from the same thread,
+    /// is refused instead of hanging. Balanced by `endCall(on:)`.
+    func beginCall(on lease: HandleLease) {
+        let tid = currentThreadID()
+        _ = state.wait(timeout: nil) { state -> Bool? in
+            if lease.activeThread == tid {
+                lease.activeDepth += 1
+                return true
+            }
+            guard state.pool.closingThread == nil || state.pool.closingThread == tid else { return nil }
+            lease.activeThread = tid
+            lease.activeDepth = 1
+            return true
+        }
+    }
+
+    func endCall(on lease: HandleLease) {
+        state.withLockWakingWaiters { _ in  // close() may be waiting for the object to go idle
+            lease.activeDepth -= 1
+            if lease.activeDepth == 0 { lease.activeThread = nil }
+        }
+    }
+
+    // MARK: Write token
+
+    /// Gives the write token to a Transaction object (from `begin()` to `commit()`/`rollback()`).
+    func acquireWriteToken(for lease: HandleLease) throws {
+        guard !state.withLock({ _ in lease.holdsWrite }) else { return }
+        try takeWriteToken(for: .lease(lease), thread: currentThreadID(), operation: "begin") { _ in
+            lease.holdsWrite = true
+        }
+        if let moved = movedFileError(of: lease.handle) {
+            releaseWriteToken(for: lease)
+            throw reportError(moved)
+        }
+    }
+
+    func releaseWriteToken(for lease: HandleLease) {
+        state.withLockWakingWaiters { state in
+            if lease.holdsWrite {
+                lease.holdsWrite = false
+                state.writeToken.release()
+            }
+        }
+    }
+
+    /// Takes the write token for `holder` (running `taken` under the lock when it has it), waiting first
+    /// come first served at most the busy timeout. Throws at once when the wait could never end (the
+    /// token's holder is driven by `thread` itself), SQLITE_BUSY when it times out.
+    private func takeWriteToken(for holder: WriteToken.Holder, thread tid: UInt, operation: String,
+                                then taken: (inout CoreState) -> Void) throws {
+        enum First { case taken, deadlock(Int?), queued(Int, Double) }
+        let first = state.withLock { state -> First in
+            if state.writeToken.takeIfUncontended(for: holder) {
+                taken(&state)
+                return .taken
+            }
+            if state.writeToken.wouldDeadlock(waitingOn: tid) { return .deadlock(state.settings.tag) }
+            return .queued(state.writeToken.enqueue(), state.settings.busyTimeoutSeconds)
+        }
+        switch first {
+        case .taken:
+            return
+        case .deadlock(let tag):
+            throw reportError(WCDBError(level: .interface, code: SQLITE_MISUSE, extendedCode: SQLITE_MISUSE, message:
+                "This thread waits for the write lock that it holds itself (a Transaction object used inside run(transaction:) or begin() of the same database on this thread, an unfinalized writing CoreStatement, or another Transaction object inside a transaction of this one): the wait could never end. Run the work in the transaction that holds the lock, or on another thread",
+                path: path, tag: tag, operation: operation))
+        case .queued(let ticket, let timeout):
+            let got = state.wait(timeout: timeout) { state -> Bool? in
+                guard state.writeToken.isTurn(of: ticket) else { return nil }
+                state.writeToken.take(ticket: ticket, for: holder)
+                taken(&state)
+                return true
+            }
+            guard got == nil else { return }
+            let tag = state.withLockWakingWaiters { state -> Int? in
+                state.writeToken.leave(ticket: ticket)
+                return state.settings.tag
+            }
+            throw reportError(WCDBError(level: .core, code: SQLITE_BUSY, extendedCode: SQLITE_BUSY, message:
+                "Waited \(timeout) s (the busy timeout) for the write lock, held by another operation or Transaction object of this database",
+                path: path, tag: tag, operation: operation))
+        }
+    }
+
+    // MARK: The file under the handle
+
+    /// Refuses a write when the database file was deleted or replaced since the handle opened it: SQLite
+    /// would go on writing into the unlinked file (in WAL mode it does not check), and every write would
+    /// be lost at close. Checked each time the write token is taken (once per transaction or write).
+    private func ensureFileUnmoved(_ pin: Pin) throws {
+        guard let moved = movedFileError(of: pin.handle) else { return }
+        leave(pin)
+        throw reportError(moved)
+    }
+
+    private func movedFileError(of handle: Handle) -> WCDBError? {
+        guard let db = handle.rawPointer else { return nil }
+        var moved: Int32 = 0
+        guard sqlite3_file_control(db, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK, moved != 0 else {
+            return nil
+        }
+        return WCDBError(level: .sqlite, code: SQLITE_READONLY, extendedCode: Self.readOnlyDatabaseMoved, message:
+            "The database file was deleted or replaced while open, so writes would be lost; close the database (its handles then reopen the file at the path) before writing again",
+            path: path, tag: tag, operation: "write")
+    }
+
+    /// SQLITE_READONLY_DBMOVED (SQLITE_READONLY | 4 << 8).
+    static let readOnlyDatabaseMoved: Int32 = 8 | (4 << 8)
+}

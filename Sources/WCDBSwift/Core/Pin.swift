@@ -1,0 +1,81 @@
+import Foundation
+
+/// A handle checked out to one thread (or leased to a `Transaction` object) for the length of an operation.
+///
+/// Nested operations on the same thread reuse the pin, so they see the same connection (and its open
+/// transaction). Its fields change only under the core's lock (`DatabaseCore.state`); `handle`'s own use
+/// belongs to the thread that holds the pin.
+final class Pin {
+    let handle: Handle
+    let threadID: UInt
+    /// Whether the pin is in the core's thread map (false for a Transaction handle used on a thread that
+    /// is already pinned to another handle).
+    let registered: Bool
+    /// The Transaction object's lease when the handle is one: it is not returned to the pool when the pin ends.
+    let lease: HandleLease?
+    var depth = 1
+    var holdsWrite = false
+    var writeDepth = 0
+    /// Database.begin() left this pin open until commit() or rollback().
+    var explicitTransaction = false
+    var performanceTracer: PerformanceTracer?
+
+    init(handle: Handle, threadID: UInt, registered: Bool, lease: HandleLease?) {
+        self.handle = handle
+        self.threadID = threadID
+        self.registered = registered
+        self.lease = lease
+    }
+
+    var isExternal: Bool { lease != nil }
+
+    /// Whether this pin, or the Transaction object it runs for, already holds the write token.
+    var hasWriteToken: Bool { holdsWrite || (lease?.holdsWrite ?? false) }
+}
+
+/// The pins of the threads running an operation on one database, each under its own `threadID`.
+///
+/// A few threads at most (bounded by the handles), and every operation looks its thread up under
+/// the pool's lock: a linear scan of a small array costs a fraction of hashing the thread id.
+struct ThreadPins {
+    private var pins: [Pin] = []
+
+    subscript(thread: UInt) -> Pin? {
+        pins.first { $0.threadID == thread }
+    }
+
+    /// Registers `pin` for its thread (the thread must have none).
+    mutating func insert(_ pin: Pin) {
+        pins.append(pin)
+    }
+
+    mutating func removeValue(forKey thread: UInt) {
+        if let index = pins.firstIndex(where: { $0.threadID == thread }) {
+            pins.swapAt(index, pins.count - 1)
+            pins.removeLast()
+        }
+    }
+}
+
+/// A pooled handle leased to a `Transaction` object for the object's lifetime, and the state the core
+/// needs to see of it: whether a call of the object is running and on which thread, and whether it holds
+/// the write token.
+///
+/// Its fields change only under the core's lock (`DatabaseCore.state`).
+final class HandleLease {
+    let handle: Handle
+    /// The thread inside a call of the Transaction object, while one runs.
+    var activeThread: UInt?
+    /// Nesting of calls on `activeThread` (a transaction body calling back into the object).
+    var activeDepth = 0
+    /// Whether the object holds the write token (from `begin()` to `commit()`/`rollback()`).
+    var holdsWrite = false
+
+    init(handle: Handle) {
+        self.handle = handle
+    }
+
+    /// Neither running a call nor holding the write token: its handle may be closed under it by
+    /// `close()` (it reopens at the object's next call).
+    var isIdle: Bool { activeThread == nil && !holdsWrite }
+}
