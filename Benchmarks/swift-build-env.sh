@@ -2,7 +2,16 @@
 # SwiftPM records the environment in every build command, so a build under other BENCH_*/CALLGRIND_*
 # values (another N, another workload list) would recompile everything, swift-syntax included
 # (10+ minutes here). Builds therefore run without those variables.
+#
+# SwiftPM also keeps the root package's file list in a path dependant's cached `description.json`, so a
+# source file added to the root package since the last benchmark build is not seen ("cannot find X in
+# scope"). Deleting that one file makes it re-read the package; deleting build.db would rebuild
+# swift-syntax in release.
 swift_build() {
+  local args=("$@") i
+  for ((i = 0; i < ${#args[@]}; i++)); do
+    if [[ ${args[i]} == --scratch-path ]]; then rm -f "${args[i+1]}"/release/description.json; fi
+  done
   local unset=()
   while IFS= read -r name; do unset+=(-u "$name"); done < <(compgen -e | grep -E '^(BENCH|CALLGRIND)_|^MODE$' || true)
   env "${unset[@]}" swift build "$@"
