@@ -44,7 +44,6 @@ public final class Handle {
     var db: OpaquePointer?
     weak var core: DatabaseCore?
 
-    private var statementCache: [Int: HandleStatement] = [:]
     private var uncached: [WeakStatement] = []
 
     // Pool bookkeeping (guarded by the owning core's lock while the handle is idle; otherwise owned by
@@ -121,12 +120,7 @@ public final class Handle {
     /// Finalizes every statement of this handle and closes the connection.
     public func close() {
         guard let db else { return }
-        for statement in statementCache.values { statement.finalize() }
-        statementCache.removeAll()
-        lastCached = nil
-        lastCachedID = -1
-        textCache.finalizeAll()
-        usedStatements.removeAll()
+        statements.finalizeAll()
         for weak in uncached { weak.statement?.finalize() }
         uncached.removeAll()
         if traceMask != 0 { sqlite3_trace_v2(db, 0, nil, nil) }
@@ -214,82 +208,54 @@ public final class Handle {
     /// When the operation that checked this handle out ends, cached statements it used are reset, so a
     /// statement left mid-iteration never keeps a read snapshot open.
     public func cachedStatement(for key: CachedSQL) throws -> HandleStatement {
-        // A loop of one-line calls asks for the same statement each time: skip hashing for it.
-        if lastCachedID == key.id, let cached = lastCached, !cached.isFinalized {
-            return reuse(cached)
-        }
-        let statement: HandleStatement
-        if let cached = statementCache[key.id], !cached.isFinalized {
-            statement = reuse(cached)
-        } else {
-            statement = listForReset(try prepareStatement(key.sql))
-            statementCache[key.id] = statement
-        }
-        lastCachedID = key.id
-        lastCached = statement
-        return statement
+        if let cached = statements.statement(forID: key.id) { return reuse(cached) }
+        return statements.insert(try prepareStatement(key.sql), forID: key.id)
     }
 
-    private var lastCachedID = -1
-    private var lastCached: HandleStatement?
-
-    /// The statement for `sql`, prepared on first use and kept in a small per-handle cache
-    /// (`StatementTextCache`); returned reset with its bindings cleared, and reset again when the
+    /// The statement for `sql`, prepared on first use and kept in the handle's cache by text (bounded,
+    /// least recently used out); returned reset with its bindings cleared, and reset again when the
     /// operation ends.
     public func cachedStatement(forSQL sql: String) throws -> HandleStatement {
-        if let cached = textCache.statement(forSQL: sql) {
-            return reuse(cached)
-        }
-        let statement = try prepareStatement(sql)
-        textCache.insert(statement)?.finalize()
-        return listForReset(statement)
+        if let cached = statements.statement(forSQL: sql) { return reuse(cached) }
+        return statements.insertByText(try prepareStatement(sql))
     }
 
     /// A cached statement made ready for new bindings.
     private func reuse(_ statement: HandleStatement) -> HandleStatement {
         // Most callers reset after their last step already; a reset of a reset statement still
         // costs a few hundred instructions per call on the row-by-row paths.
-        if sqlite3_stmt_busy(statement.stmt) != 0 { sqlite3_reset(statement.stmt) }
+        if statement.needsReset {
+            sqlite3_reset(statement.stmt)
+            statement.needsReset = false
+        }
         sqlite3_clear_bindings(statement.stmt)
         statement.pendingBindFailure = nil
         statement.hasBindFailure = false
-        return listForReset(statement)
-    }
-
-    private func listForReset(_ statement: HandleStatement) -> HandleStatement {
-        if !statement.isListedForReset {
-            statement.isListedForReset = true
-            usedStatements.append(statement)
-        }
         return statement
     }
 
-    private var usedStatements: [HandleStatement] = []
-    private var textCache = StatementTextCache(limit: Handle.textCacheLimit)
+    /// The one cache of this handle's prepared statements.
+    private var statements = StatementCache(textLimit: Handle.textCacheLimit)
     static let textCacheLimit = 32
 
-    /// Resets the cached statements used since the last call (end of an operation).
+    /// A cached statement's step failed: the next call prepares a fresh one.
+    func statementFailed(_ statement: HandleStatement) {
+        statements.evict(statement)
+    }
+
+    /// Resets the cached statements used since the last call and finalizes evicted ones (end of an
+    /// operation).
     func resetUsedStatements() {
-        guard !usedStatements.isEmpty else { return }
-        for statement in usedStatements {
-            statement.isListedForReset = false
-            if !statement.isFinalized, sqlite3_stmt_busy(statement.stmt) != 0 { sqlite3_reset(statement.stmt) }
-        }
-        usedStatements.removeAll(keepingCapacity: true)
+        statements.endOperation()
     }
 
     /// Finalizes every cached statement (for example after a schema change you want to drop early).
     public func finalizeCachedStatements() {
-        for statement in statementCache.values { statement.finalize() }
-        statementCache.removeAll()
-        lastCached = nil
-        lastCachedID = -1
-        textCache.finalizeAll()
-        usedStatements.removeAll()
+        statements.finalizeAll()
     }
 
-    var cachedStatementCount: Int { statementCache.count }
-    var textCachedStatementCount: Int { textCache.statements.count }
+    var cachedStatementCount: Int { statements.countByID }
+    var textCachedStatementCount: Int { statements.countByText }
 
     // MARK: State
 

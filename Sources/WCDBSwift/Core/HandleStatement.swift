@@ -20,6 +20,14 @@ public final class HandleStatement {
     var isFinalized = false
     /// Listed in the handle's statements to reset when the operation ends.
     var isListedForReset = false
+    /// Stepped since its last reset: SQLite refuses binds (SQLITE_MISUSE) until it is reset, also after
+    /// SQLITE_DONE, when `sqlite3_stmt_busy` already says false.
+    @usableFromInline
+    var needsReset = false
+    /// The id it is cached under in its handle's `StatementCache`, if any.
+    var cacheID: Int?
+    /// Whether its handle's `StatementCache` keeps it by text.
+    var isCachedByText = false
     /// A value that failed to bind (a collection that does not encode as JSON): binds can't throw, so
     /// the next `step()` throws this instead of writing NULL in its place.
     @usableFromInline
@@ -43,12 +51,12 @@ public final class HandleStatement {
 
     @inlinable
     public func bind(integer value: Int64, toIndex index: Int32) {
-        sqlite3_bind_int64(stmt, index, value)
+        check(sqlite3_bind_int64(stmt, index, value), index)
     }
 
     @inlinable
     public func bind(double value: Double, toIndex index: Int32) {
-        sqlite3_bind_double(stmt, index, value)
+        check(sqlite3_bind_double(stmt, index, value), index)
     }
 
     @inlinable
@@ -56,15 +64,15 @@ public final class HandleStatement {
         let done: Void? = value.utf8.withContiguousStorageIfAvailable { buffer in
             if let base = buffer.baseAddress, buffer.count > 0 {
                 base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
-                    _ = sqlite3_bind_text(stmt, index, pointer, Int32(buffer.count), sqliteTransient)
+                    check(sqlite3_bind_text(stmt, index, pointer, Int32(buffer.count), sqliteTransient), index)
                 }
             } else {
-                _ = sqlite3_bind_text(stmt, index, "", 0, sqliteTransient)
+                check(sqlite3_bind_text(stmt, index, "", 0, sqliteTransient), index)
             }
         }
         if done == nil {
             value.withCString { pointer in
-                _ = sqlite3_bind_text(stmt, index, pointer, -1, sqliteTransient)
+                check(sqlite3_bind_text(stmt, index, pointer, -1, sqliteTransient), index)
             }
         }
     }
@@ -79,15 +87,29 @@ public final class HandleStatement {
     @inlinable
     public func bind(blob buffer: UnsafeRawBufferPointer, toIndex index: Int32) {
         if let base = buffer.baseAddress, buffer.count > 0 {
-            sqlite3_bind_blob(stmt, index, base, Int32(buffer.count), sqliteTransient)
+            check(sqlite3_bind_blob(stmt, index, base, Int32(buffer.count), sqliteTransient), index)
         } else {
-            sqlite3_bind_zeroblob(stmt, index, 0)
+            check(sqlite3_bind_zeroblob(stmt, index, 0), index)
         }
     }
 
     @inlinable
     public func bindNull(toIndex index: Int32) {
-        sqlite3_bind_null(stmt, index)
+        check(sqlite3_bind_null(stmt, index), index)
+    }
+
+    /// A bind SQLite refused (an index out of range, a statement not reset) must not leave NULL in its
+    /// place silently: the next `step()` throws it.
+    @inline(__always) @usableFromInline
+    func check(_ rc: Int32, _ index: Int32) {
+        if rc != SQLITE_OK { bindFailed(rc, index) }
+    }
+
+    @usableFromInline
+    func bindFailed(_ rc: Int32, _ index: Int32) {
+        recordBindFailure(WCDBError(level: .sqlite, code: rc & 0xff, extendedCode: rc, message:
+            "binding parameter \(index) failed: \(String(cString: sqlite3_errstr(rc)))\(needsReset ? " (the statement was stepped and not reset)" : "")",
+            sql: sql, path: handle.path, tag: handle.tag, operation: "bind"))
     }
 
     @inlinable
@@ -212,6 +234,7 @@ public final class HandleStatement {
     @inlinable
     public func step() throws -> Bool {
         if hasBindFailure, let failure = pendingBindFailure { throw takeBindFailure(failure) }
+        needsReset = true
         let rc = sqlite3_step(stmt)
         if rc == SQLITE_ROW { return true }
         if rc == SQLITE_DONE { return false }
@@ -234,6 +257,7 @@ public final class HandleStatement {
         pendingBindFailure = nil
         hasBindFailure = false
         sqlite3_reset(stmt)
+        needsReset = false
         return reportError(failure)
     }
 
@@ -241,6 +265,8 @@ public final class HandleStatement {
     func stepError(_ rc: Int32) -> WCDBError {
         let error = handle.makeError(code: rc, sql: sql, operation: "step")
         sqlite3_reset(stmt)
+        needsReset = false
+        if cacheID != nil || isCachedByText { handle.statementFailed(self) }
         return error
     }
 
@@ -248,6 +274,7 @@ public final class HandleStatement {
     @inlinable
     public func reset() {
         sqlite3_reset(stmt)
+        needsReset = false
     }
 
     @inlinable

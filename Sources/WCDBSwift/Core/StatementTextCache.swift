@@ -35,6 +35,11 @@ struct StatementTextCache {
         return statements.count > limit ? statements.removeLast() : nil
     }
 
+    /// Takes `statement` out (its step failed), without finalizing it.
+    mutating func remove(_ statement: HandleStatement) {
+        statements.removeAll { $0 === statement }
+    }
+
     /// Empties the cache, finalizing every statement.
     mutating func finalizeAll() {
         for statement in statements { statement.finalize() }
