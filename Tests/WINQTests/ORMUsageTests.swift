@@ -1,5 +1,5 @@
 import Foundation
-@testable import WCDBSwift
+@_spi(WCDBGenerated) @testable import WCDBSwift
 import XCTest
 
 /// The shapes the ORM builds from `Properties.all`: arrays in, bind parameters, qualified names.

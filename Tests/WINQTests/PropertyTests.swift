@@ -1,5 +1,5 @@
 import Foundation
-import WCDBSwift
+@_spi(WCDBGenerated) import WCDBSwift
 import XCTest
 
 final class Message {

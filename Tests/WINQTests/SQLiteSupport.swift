@@ -1,5 +1,6 @@
 import CSQLCipher
 import Foundation
+import WCDBSwift
 import XCTest
 
 /// A throwaway in-memory SQLCipher connection for checking that printed SQL parses.
@@ -7,6 +8,9 @@ final class TestDatabase {
     private(set) var handle: OpaquePointer?
 
     init() {
+        // SQLite takes its log callback only before it initializes: let the library install it first,
+        // so that a raw connection opened here doesn't take the SQLite log away from later tests.
+        Database.setSQLiteLogTrace(enable: false)
         let rc = sqlite3_open_v2(":memory:", &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
         precondition(rc == SQLITE_OK, "cannot open an in-memory database")
     }

@@ -1,5 +1,5 @@
 import Foundation
-import WCDBSwift
+@_spi(WCDBGenerated) import WCDBSwift
 import XCTest
 
 /// A model like the guide's `Sample`, with properties as the generator emits them.

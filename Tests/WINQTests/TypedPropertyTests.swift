@@ -1,5 +1,5 @@
 import Foundation
-import WCDBSwift
+@_spi(WCDBGenerated) import WCDBSwift
 import XCTest
 
 /// The positive cases of typed properties; each line below must keep compiling.

@@ -8,7 +8,7 @@
 /// A property whose type fits none of these fails to compile at the model's own line (the generated
 /// call carries a `#sourceLocation` to it). All of it is `@inlinable`, so the generated decoder reads
 /// `sqlite3_column_*` directly with no dynamic dispatch per value.
-public enum ColumnCoding {
+@_spi(WCDBGenerated) public enum ColumnCoding {
     // MARK: ColumnCodable types
 
     @inlinable

@@ -13,14 +13,14 @@ public struct PropertyMapping: Sendable, Equatable {
 
     /// Every property at the column of the same index: the layout of `SELECT <all columns>`.
     @inlinable
-    public init(identityOfCount count: Int) {
+    @_spi(WCDBGenerated) public init(identityOfCount count: Int) {
         columns = []
         identityCount = count
     }
 
     /// `properties[k]` is selected as result column `k`.
     @inlinable
-    public init(propertyCount: Int, selectedPropertyIndexes: [Int]) {
+    @_spi(WCDBGenerated) public init(propertyCount: Int, selectedPropertyIndexes: [Int]) {
         identityCount = -1
         columns = Array(repeating: -1, count: propertyCount)
         for (column, property) in selectedPropertyIndexes.enumerated() where property >= 0 && property < propertyCount {
@@ -29,7 +29,7 @@ public struct PropertyMapping: Sendable, Equatable {
     }
 
     @inlinable
-    public subscript(propertyIndex: Int) -> Int32 {
+    @_spi(WCDBGenerated) public subscript(propertyIndex: Int) -> Int32 {
         if identityCount >= 0 { return propertyIndex < identityCount ? Int32(propertyIndex) : -1 }
         return propertyIndex < columns.count ? columns[propertyIndex] : -1
     }

@@ -19,13 +19,13 @@ public struct TableBinding<Root>: Sendable {
     /// The SQL of this model's operations, by key, built on first use.
     @usableFromInline let statements = BindingStatementCache()
 
-    public init(properties: [Property]) {
+    @_spi(WCDBGenerated) public init(properties: [Property]) {
         self.properties = properties
     }
 
     // MARK: Building (called by generated code)
 
-    public mutating func addColumn(_ property: PropertyConvertible, type: ColumnType, primaryKey: PrimaryKeyBinding? = nil,
+    @_spi(WCDBGenerated) public mutating func addColumn(_ property: PropertyConvertible, type: ColumnType, primaryKey: PrimaryKeyBinding? = nil,
                                    notNull: Bool = false, unique: UniqueBinding? = nil, defaultValue: ColumnDefaultValue? = nil,
                                    collate: String? = nil, foreignKey: ForeignKeyBinding? = nil) {
         if primaryKey != nil { primaryKeyPropertyIndexes = [property.asProperty().propertyIndex] }
@@ -34,21 +34,21 @@ public struct TableBinding<Root>: Sendable {
             defaultValue: defaultValue, collate: collate, foreignKey: foreignKey, checks: []))
     }
 
-    public mutating func addIndex(suffix: String, isUnique: Bool, members: [IndexedProperty]) {
+    @_spi(WCDBGenerated) public mutating func addIndex(suffix: String, isUnique: Bool, members: [IndexedProperty]) {
         indexes.append(IndexBinding(suffix: suffix, isUnique: isUnique, members: members))
     }
 
-    public mutating func addMultiPrimary(named name: String, members: [IndexedProperty]) {
+    @_spi(WCDBGenerated) public mutating func addMultiPrimary(named name: String, members: [IndexedProperty]) {
         primaryKeyPropertyIndexes = members.map(\.property.propertyIndex)
         tableConstraints.append(TableConstraint(named: name).primaryKey().indexed(by: members.map(\.indexedColumn)))
     }
 
-    public mutating func addMultiUnique(named name: String, members: [IndexedProperty]) {
+    @_spi(WCDBGenerated) public mutating func addMultiUnique(named name: String, members: [IndexedProperty]) {
         tableConstraints.append(TableConstraint(named: name).unique().indexed(by: members.map(\.indexedColumn)))
     }
 
     /// A `CHECK`: on one column when `column` is given, else on the table.
-    public mutating func addCheck(_ condition: ExpressionConvertible, onColumn column: PropertyConvertible? = nil) {
+    @_spi(WCDBGenerated) public mutating func addCheck(_ condition: ExpressionConvertible, onColumn column: PropertyConvertible? = nil) {
         let expression = condition.asExpression()
         if let column, let index = columns.firstIndex(where: { $0.name == column.asProperty().name }) {
             columns[index].checks.append(expression)

@@ -7,7 +7,7 @@ extension WCDBError {
                    operation: operation)
     }
 
-    public static func unselectedProperty(_ property: String, of model: String) -> WCDBError {
+    @_spi(WCDBGenerated) public static func unselectedProperty(_ property: String, of model: String) -> WCDBError {
         .interface("\(model).\(property) was not selected and is not optional, so the object can't be built (WCDB's rule for partial selects); select it, or declare it optional",
                    operation: "decode")
     }

@@ -19,14 +19,14 @@
 public struct TypedProperty<Root, Value>: Sendable, CustomStringConvertible, ExpressionFunctionOperable, PropertyConvertible {
     public let property: Property
 
-    public init(named name: String, index: Int) {
+    @_spi(WCDBGenerated) public init(named name: String, index: Int) {
         property = Property(named: name, index: index, root: ObjectIdentifier(Root.self),
                             tableDecodableType: Root.self as? any TableDecodable.Type)
     }
 
     /// The column of the model property at `keyPath`, its value type inferred from the key path (what
     /// generated code uses, so it never has to spell a type the model's scope names).
-    public init(_ keyPath: KeyPath<Root, Value>, named name: String, index: Int) {
+    @_spi(WCDBGenerated) public init(_ keyPath: KeyPath<Root, Value>, named name: String, index: Int) {
         self.init(named: name, index: index)
     }
 
