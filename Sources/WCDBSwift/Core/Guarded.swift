@@ -7,9 +7,11 @@ import Foundation
 /// (each attempt is an access of its own), so a thread never holds the state while it sleeps.
 final class Guarded<State>: @unchecked Sendable {  // `state` and `waiters` are only touched under `condition`.
     private let condition = NSCondition()
-    private var state: State
+    // Unchecked: the lock already serializes every access, and the runtime check (a thread-local
+    // access set per access) costs more than the lock on the hot path.
+    @exclusivity(unchecked) private var state: State
     /// Threads sleeping in `wait`: waking is skipped when there are none (the common case).
-    private var waiters = 0
+    @exclusivity(unchecked) private var waiters = 0
 
     init(_ state: State) {
         self.state = state

@@ -61,7 +61,7 @@ public final class Handle {
     var performanceTracer: PerformanceTracer?
     var sqlTracer: SQLTracer?
     var collectsPerformance = false
-    var performanceSQLs: [String: Int] = [:]
+    @exclusivity(unchecked) var performanceSQLs: [String: Int] = [:]
     var performanceStart: UInt64 = 0
     /// Kept alive while attached: the progress handler holds it unretained.
     var attachedCancellationSignal: CancellationSignal?
@@ -235,7 +235,9 @@ public final class Handle {
     }
 
     /// The one cache of this handle's prepared statements.
-    private var statements = StatementCache(textLimit: Handle.textCacheLimit)
+    /// Unchecked exclusivity, like every field a handle uses per call: a handle belongs to one thread at a
+    /// time (the pool's pin), and the runtime check costs a thread-local lookup per access.
+    @exclusivity(unchecked) private var statements = StatementCache(textLimit: Handle.textCacheLimit)
     static let textCacheLimit = 32
 
     /// A cached statement's step failed: the next call prepares a fresh one.

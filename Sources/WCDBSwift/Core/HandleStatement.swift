@@ -17,25 +17,25 @@ public final class HandleStatement {
     @usableFromInline
     unowned let handle: Handle
     @usableFromInline
-    var isFinalized = false
+    @exclusivity(unchecked) var isFinalized = false
     /// Listed in the handle's statements to reset when the operation ends.
-    var isListedForReset = false
+    @exclusivity(unchecked) var isListedForReset = false
     /// Stepped since its last reset: SQLite refuses binds (SQLITE_MISUSE) until it is reset, also after
     /// SQLITE_DONE, when `sqlite3_stmt_busy` already says false.
     @usableFromInline
-    var needsReset = false
+    @exclusivity(unchecked) var needsReset = false
     /// The id it is cached under in its handle's `StatementCache`, if any.
-    var cacheID: Int?
+    @exclusivity(unchecked) var cacheID: Int?
     /// Whether its handle's `StatementCache` keeps it by text.
-    var isCachedByText = false
+    @exclusivity(unchecked) var isCachedByText = false
     /// A value that failed to bind (a collection that does not encode as JSON): binds can't throw, so
     /// the next `step()` throws this instead of writing NULL in its place.
     @usableFromInline
-    var pendingBindFailure: WCDBError?
+    @exclusivity(unchecked) var pendingBindFailure: WCDBError?
     /// Whether `pendingBindFailure` holds one: `step()` checks this word, not the optional error,
     /// whose copy would cost on every step.
     @usableFromInline
-    var hasBindFailure = false
+    @exclusivity(unchecked) var hasBindFailure = false
 
     init(stmt: OpaquePointer, sql: String, handle: Handle) {
         self.stmt = stmt

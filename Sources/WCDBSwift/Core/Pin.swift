@@ -13,9 +13,9 @@ final class Pin {
     let registered: Bool
     /// The Transaction object's lease when the handle is one: it is not returned to the pool when the pin ends.
     let lease: HandleLease?
-    var depth = 1
-    var holdsWrite = false
-    var writeDepth = 0
+    @exclusivity(unchecked) var depth = 1
+    @exclusivity(unchecked) var holdsWrite = false
+    @exclusivity(unchecked) var writeDepth = 0
     /// Database.begin() left this pin open until commit() or rollback().
     var explicitTransaction = false
     var performanceTracer: PerformanceTracer?

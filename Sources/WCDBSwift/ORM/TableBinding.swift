@@ -95,10 +95,11 @@ public struct TableBinding<Root>: Sendable {
 @usableFromInline
 final class BindingStatementCache: @unchecked Sendable {
     private let lock = NSLock()
-    private var recentKeys: [BindingStatementKey] = []
-    private var recentStatements: [BindingStatement] = []
+    // Unchecked exclusivity: `lock` serializes every access already.
+    @exclusivity(unchecked) private var recentKeys: [BindingStatementKey] = []
+    @exclusivity(unchecked) private var recentStatements: [BindingStatement] = []
     /// Where the last lookup hit: a loop of calls repeats one key, checked before the scan.
-    private var lastHit = 0
+    @exclusivity(unchecked) private var lastHit = 0
     private var others: [BindingStatementKey: BindingStatement] = [:]
     private static let linearLimit = 16
 
