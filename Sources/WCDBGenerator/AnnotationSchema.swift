@@ -81,11 +81,13 @@ struct AnnotationSchema {
         "MultiPrimary": .init(placement: .property, parameters: [
             .init(label: nil, kind: .string, isRequired: true),
             .init(label: "order", kind: .order, isRequired: false),
-        ], example: "\"name\""),
+            .init(label: "onConflict", kind: .conflict, isRequired: false),
+        ], example: "\"name\", onConflict: .replace"),
         "MultiUnique": .init(placement: .property, parameters: [
             .init(label: nil, kind: .string, isRequired: true),
             .init(label: "order", kind: .order, isRequired: false),
-        ], example: "\"name\""),
+            .init(label: "onConflict", kind: .conflict, isRequired: false),
+        ], example: "\"name\", onConflict: .replace"),
         "ForeignKey": .init(placement: .property, parameters: [
             .init(label: "table", kind: .string, isRequired: true),
             .init(label: "column", kind: .string, isRequired: true),
@@ -284,8 +286,8 @@ enum AnnotationInterpreter {
             fatalError("unreachable: @Check's value is checked as an expression")
         case "Index":
             return .index(IndexAnnotation(suffix: string("_")!, order: member("order"), isUnique: bool("unique") ?? false))
-        case "MultiPrimary": return .multiPrimary(NamedMember(name: string("_")!, order: member("order")))
-        case "MultiUnique": return .multiUnique(NamedMember(name: string("_")!, order: member("order")))
+        case "MultiPrimary": return .multiPrimary(NamedMember(name: string("_")!, order: member("order"), onConflict: member("onConflict")))
+        case "MultiUnique": return .multiUnique(NamedMember(name: string("_")!, order: member("order"), onConflict: member("onConflict")))
         case "ForeignKey":
             return .foreignKey(ForeignKeyDescription(table: string("table")!, column: string("column")!,
                                                      onDelete: member("onDelete"), onUpdate: member("onUpdate")))

@@ -94,11 +94,13 @@ struct BindingEmitter {
                 let members = index.members.map { indexedProperty($0) }.joined(separator: ", ")
                 writer.line("binding.addIndex(suffix: \(literal(index.suffix)), isUnique: \(index.isUnique), members: [\(members)])")
             }
-            for (name, members) in model.groupedConstraints({ $0.multiPrimary }) {
-                writer.line("binding.addMultiPrimary(named: \(literal(name)), members: [\(members.map { indexedProperty($0) }.joined(separator: ", "))])")
+            for (name, members, onConflict) in model.groupedConstraints({ $0.multiPrimary }) {
+                let conflict = onConflict.map { ", onConflict: .\($0)" } ?? ""
+                writer.line("binding.addMultiPrimary(named: \(literal(name)), members: [\(members.map { indexedProperty($0) }.joined(separator: ", "))]\(conflict))")
             }
-            for (name, members) in model.groupedConstraints({ $0.multiUnique }) {
-                writer.line("binding.addMultiUnique(named: \(literal(name)), members: [\(members.map { indexedProperty($0) }.joined(separator: ", "))])")
+            for (name, members, onConflict) in model.groupedConstraints({ $0.multiUnique }) {
+                let conflict = onConflict.map { ", onConflict: .\($0)" } ?? ""
+                writer.line("binding.addMultiUnique(named: \(literal(name)), members: [\(members.map { indexedProperty($0) }.joined(separator: ", "))]\(conflict))")
             }
             for column in model.columns {
                 for check in column.checks {

@@ -53,16 +53,19 @@ struct ModelDescription: Equatable {
     }
 
     /// Multi-column constraints grouped by name in declaration order.
-    func groupedConstraints(_ pick: (ColumnDescription) -> [NamedMember]) -> [(name: String, members: [IndexMember])] {
+    func groupedConstraints(_ pick: (ColumnDescription) -> [NamedMember])
+        -> [(name: String, members: [IndexMember], onConflict: String?)] {
         var order: [String] = []
         var byName: [String: [IndexMember]] = [:]
+        var conflictByName: [String: String] = [:]
         for column in columns {
             for member in pick(column) {
                 if byName[member.name] == nil { order.append(member.name) }
                 byName[member.name, default: []].append(IndexMember(propertyName: column.property.name, order: member.order))
+                if let action = member.onConflict, conflictByName[member.name] == nil { conflictByName[member.name] = action }
             }
         }
-        return order.map { ($0, byName[$0]!) }
+        return order.map { ($0, byName[$0] ?? [], conflictByName[$0]) }
     }
 }
 
@@ -138,6 +141,8 @@ struct IndexAnnotation: Equatable {
 struct NamedMember: Equatable {
     var name: String
     var order: String?
+    /// The constraint's `ON CONFLICT` action; any one member may give it (all that give it must agree).
+    var onConflict: String? = nil
 }
 
 struct IndexMember: Equatable {

@@ -249,6 +249,7 @@ struct ModelExtractor {
         if let (name, position) = primaryKey, model.columns.contains(where: { !$0.multiPrimary.isEmpty }) {
             report("\(typeName) has both @PrimaryKey (on \(name)) and @MultiPrimary; a table has one primary key: keep one of them", at: position)
         }
+        reportDisagreeingConflictActions(in: model, typeName: typeName)
         if model.columns.isEmpty && model.virtualTable == nil && diagnostics.count == diagnosticsBefore {
             report("\(typeName) has no stored properties to map to columns; add one, or remove the TableCodable conformance", at: model.position)
         }
@@ -261,6 +262,28 @@ struct ModelExtractor {
             report("@WithoutRowID tables need a primary key: add @PrimaryKey to a property (or @MultiPrimary to several)", at: model.position)
         }
         models.append(model)
+    }
+
+    /// A composite constraint has one `ON CONFLICT`: members of one `@MultiPrimary`/`@MultiUnique` group
+    /// that name different actions are an error (members that name none follow the one that does).
+    private mutating func reportDisagreeingConflictActions(in model: ModelDescription, typeName: String) {
+        for (annotation, pick) in [("MultiPrimary", { (column: ColumnDescription) in column.multiPrimary }),
+                                   ("MultiUnique", { (column: ColumnDescription) in column.multiUnique })] {
+            var firstAction: [String: (action: String, property: String)] = [:]
+            for column in model.columns {
+                for member in pick(column) {
+                    guard let action = member.onConflict else { continue }
+                    if let first = firstAction[member.name] {
+                        if first.action != action {
+                            report("@\(annotation)(\"\(member.name)\") has onConflict: .\(first.action) on \(first.property) but .\(action) on \(column.property.name); a constraint has one conflict action: give it on one member only",
+                                   at: column.property.position)
+                        }
+                    } else {
+                        firstAction[member.name] = (action, column.property.name)
+                    }
+                }
+            }
+        }
     }
 
     private mutating func storedProperties(of variable: VariableDeclSyntax, annotations: [RawAnnotation], isStatic: Bool) -> [StoredProperty] {

@@ -42,6 +42,17 @@ final class DiagnosticsTests: XCTestCase {
         assertSingle("struct M: TableCodable {\n    // @ForeignKey(table: \"t\")\n    var a: Int = 0\n}\n", at: "2:8", contains: ["needs argument `column:`"])
     }
 
+    func testCompositeConstraintWithTwoConflictActions() {
+        assertSingle("struct M: TableCodable {\n    // @MultiUnique(\"pair\", onConflict: .replace)\n    var a: Int = 0\n    // @MultiUnique(\"pair\", onConflict: .ignore)\n    var b: Int = 0\n}\n",
+                     at: "5:9", contains: ["@MultiUnique(\"pair\")", ".replace on a", ".ignore on b", "one conflict action"])
+        assertSingle("struct M: TableCodable {\n    // @MultiPrimary(\"pk\", onConflict: .fail)\n    var a: Int = 0\n    // @MultiPrimary(\"pk\", onConflict: .abort)\n    var b: Int = 0\n}\n",
+                     at: "5:9", contains: ["@MultiPrimary(\"pk\")"])
+        assertSingle("struct M: TableCodable {\n    // @MultiPrimary(\"pk\", onConflict: .sometimes)\n    var a: Int = 0\n}\n",
+                     at: "2:28", contains: [".sometimes"])
+        // Agreeing members, or one member naming the action, are fine.
+        XCTAssertEqual(diagnose("struct M: TableCodable {\n    // @MultiUnique(\"pair\", onConflict: .replace)\n    var a: Int = 0\n    // @MultiUnique(\"pair\", onConflict: .replace)\n    var b: Int = 0\n    // @MultiUnique(\"pair\")\n    var c: Int = 0\n}\n"), [])
+    }
+
     func testUnknownArgumentLabelIsLocatedAtTheArgument() {
         assertSingle("struct M: TableCodable {\n    // @Column(name: \"x\")\n    var a: Int = 0\n}\n", at: "2:16", contains: ["no argument label `name:`"])
     }

@@ -38,13 +38,15 @@ public struct TableBinding<Root>: Sendable {
         indexes.append(IndexBinding(suffix: suffix, isUnique: isUnique, members: members))
     }
 
-    public mutating func addMultiPrimary(named name: String, members: [IndexedProperty]) {
+    public mutating func addMultiPrimary(named name: String, members: [IndexedProperty], onConflict: ConflictAction? = nil) {
         primaryKeyPropertyIndexes = members.map(\.property.propertyIndex)
-        tableConstraints.append(TableConstraint(named: name).primaryKey().indexed(by: members.map(\.indexedColumn)))
+        tableConstraints.append(TableConstraint(named: name).primaryKey().indexed(by: members.map(\.indexedColumn))
+            .onConflict(onConflict))
     }
 
-    public mutating func addMultiUnique(named name: String, members: [IndexedProperty]) {
-        tableConstraints.append(TableConstraint(named: name).unique().indexed(by: members.map(\.indexedColumn)))
+    public mutating func addMultiUnique(named name: String, members: [IndexedProperty], onConflict: ConflictAction? = nil) {
+        tableConstraints.append(TableConstraint(named: name).unique().indexed(by: members.map(\.indexedColumn))
+            .onConflict(onConflict))
     }
 
     /// A `CHECK`: on one column when `column` is given, else on the table.

@@ -13,7 +13,7 @@ extension Chat {
         // @MultiPrimary("primaryKey", order: .descending)
         // @MultiUnique("personRole") @Index("_person", unique: true)
         var personID: Int64
-        // @MultiUnique("personRole", order: .ascending) @Index("_person", order: .descending)
+        // @MultiUnique("personRole", order: .ascending, onConflict: .replace) @Index("_person", order: .descending)
         var role: Role = .member
         /// Ordinary comments stay ordinary: email me @ home.
         var tags: [String] = []
