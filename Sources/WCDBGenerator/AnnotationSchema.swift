@@ -15,6 +15,7 @@ enum Annotation: Equatable {
     case foreignKey(ForeignKeyDescription)
     case ignore
     case withoutRowID
+    case dropIndex(suffix: String)
     case virtualTable(VirtualTableDescription)
 }
 
@@ -77,7 +78,10 @@ struct AnnotationSchema {
             .init(label: nil, kind: .string, isRequired: true),
             .init(label: "order", kind: .order, isRequired: false),
             .init(label: "unique", kind: .bool, isRequired: false),
+            .init(label: "forNewTableOnly", kind: .bool, isRequired: false),
         ], example: "\"_suffix\", order: .descending"),
+        "DropIndex": .init(placement: .type, parameters: [.init(label: nil, kind: .string, isRequired: true)],
+                           example: "\"_suffix\""),
         "MultiPrimary": .init(placement: .property, parameters: [
             .init(label: nil, kind: .string, isRequired: true),
             .init(label: "order", kind: .order, isRequired: false),
@@ -285,7 +289,8 @@ enum AnnotationInterpreter {
             if case .expression(let check)? = values["_"] { return .check(check) }
             fatalError("unreachable: @Check's value is checked as an expression")
         case "Index":
-            return .index(IndexAnnotation(suffix: string("_")!, order: member("order"), isUnique: bool("unique") ?? false))
+            return .index(IndexAnnotation(suffix: string("_")!, order: member("order"), isUnique: bool("unique") ?? false,
+                                          isForNewTableOnly: bool("forNewTableOnly") ?? false))
         case "MultiPrimary": return .multiPrimary(NamedMember(name: string("_")!, order: member("order"), onConflict: member("onConflict")))
         case "MultiUnique": return .multiUnique(NamedMember(name: string("_")!, order: member("order"), onConflict: member("onConflict")))
         case "ForeignKey":
@@ -293,6 +298,7 @@ enum AnnotationInterpreter {
                                                      onDelete: member("onDelete"), onUpdate: member("onUpdate")))
         case "Ignore": return .ignore
         case "WithoutRowID": return .withoutRowID
+        case "DropIndex": return .dropIndex(suffix: string("_")!)
         case "VirtualTable": return .virtualTable(VirtualTableDescription(module: string("module")!, tokenizer: string("tokenizer")))
         default: fatalError("unreachable: \(name) is in the schema table")
         }

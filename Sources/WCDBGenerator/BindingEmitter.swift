@@ -92,7 +92,11 @@ struct BindingEmitter {
             if !model.columns.isEmpty { writer.directive("#sourceLocation()") }
             for index in model.indexes {
                 let members = index.members.map { indexedProperty($0) }.joined(separator: ", ")
-                writer.line("binding.addIndex(suffix: \(literal(index.suffix)), isUnique: \(index.isUnique), members: [\(members)])")
+                let newTableOnly = index.isForNewTableOnly ? ", isForNewTableOnly: true" : ""
+                writer.line("binding.addIndex(suffix: \(literal(index.suffix)), isUnique: \(index.isUnique), members: [\(members)]\(newTableOnly))")
+            }
+            for drop in model.indexSuffixesToDrop {
+                writer.line("binding.addIndexToDrop(suffix: \(literal(drop.suffix)))")
             }
             for (name, members, onConflict) in model.groupedConstraints({ $0.multiPrimary }) {
                 let conflict = onConflict.map { ", onConflict: .\($0)" } ?? ""

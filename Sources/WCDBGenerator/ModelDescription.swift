@@ -21,6 +21,8 @@ struct ModelDescription: Equatable {
     /// Stored properties that are not columns (`@Ignore`), kept so a struct's decoder can initialise them.
     var ignoredProperties: [StoredProperty] = []
     var withoutRowID = false
+    /// `@DropIndex("_suffix")`: indexes (table name + suffix) that creating the table drops.
+    var indexSuffixesToDrop: [IndexToDrop] = []
     var tableChecks: [CheckDescription] = []
     var virtualTable: VirtualTableDescription?
     /// True when the type has CodingKeys of its own (it declares them, or is Codable for JSON), so the
@@ -46,6 +48,7 @@ struct ModelDescription: Equatable {
                     bySuffix[index.suffix] = IndexDescription(suffix: index.suffix, isUnique: false, members: [])
                 }
                 bySuffix[index.suffix]!.isUnique = bySuffix[index.suffix]!.isUnique || index.isUnique
+                bySuffix[index.suffix]!.isForNewTableOnly = bySuffix[index.suffix]!.isForNewTableOnly || index.isForNewTableOnly
                 bySuffix[index.suffix]!.members.append(IndexMember(propertyName: column.property.name, order: index.order))
             }
         }
@@ -136,6 +139,9 @@ struct IndexAnnotation: Equatable {
     var suffix: String
     var order: String?
     var isUnique: Bool
+    /// Created only with a new table, never added to an existing one (the seeds'
+    /// `WCDB_INDEX_FOR_NEWLY_CREATED_TABLE_ONLY`); any member of a multi-column index may say so.
+    var isForNewTableOnly = false
 }
 
 struct NamedMember: Equatable {
@@ -143,6 +149,11 @@ struct NamedMember: Equatable {
     var order: String?
     /// The constraint's `ON CONFLICT` action; any one member may give it (all that give it must agree).
     var onConflict: String? = nil
+}
+
+struct IndexToDrop: Equatable {
+    var suffix: String
+    var position: SourcePosition
 }
 
 struct IndexMember: Equatable {
@@ -154,6 +165,7 @@ struct IndexDescription: Equatable {
     var suffix: String
     var isUnique: Bool
     var members: [IndexMember]
+    var isForNewTableOnly = false
 }
 
 struct ForeignKeyDescription: Equatable {

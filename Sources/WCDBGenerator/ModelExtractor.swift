@@ -208,6 +208,7 @@ struct ModelExtractor {
             do {
                 switch try AnnotationInterpreter.interpret(raw, at: .type(name: typeName), propertyNames: propertyNames) {
                 case .withoutRowID: model.withoutRowID = true
+                case .dropIndex(let suffix): model.indexSuffixesToDrop.append(IndexToDrop(suffix: suffix, position: raw.position))
                 case .check(let check): model.tableChecks.append(check)
                 case .virtualTable(let table): model.virtualTable = table
                 default: break
@@ -250,6 +251,11 @@ struct ModelExtractor {
             report("\(typeName) has both @PrimaryKey (on \(name)) and @MultiPrimary; a table has one primary key: keep one of them", at: position)
         }
         reportDisagreeingConflictActions(in: model, typeName: typeName)
+        let declaredSuffixes = Set(model.indexes.map(\.suffix))
+        for drop in model.indexSuffixesToDrop where declaredSuffixes.contains(drop.suffix) {
+            report("@DropIndex(\"\(drop.suffix)\") drops an index that @Index(\"\(drop.suffix)\") on \(typeName) creates; remove one of them",
+                   at: drop.position)
+        }
         if model.columns.isEmpty && model.virtualTable == nil && diagnostics.count == diagnosticsBefore {
             report("\(typeName) has no stored properties to map to columns; add one, or remove the TableCodable conformance", at: model.position)
         }
@@ -385,7 +391,7 @@ struct ModelExtractor {
             case .multiPrimary(let member): column.multiPrimary.append(member)
             case .multiUnique(let member): column.multiUnique.append(member)
             case .foreignKey(let key): column.foreignKey = key
-            case .ignore, .withoutRowID, .virtualTable: break
+            case .ignore, .withoutRowID, .virtualTable, .dropIndex: break
             }
         }
         return column

@@ -53,6 +53,15 @@ final class DiagnosticsTests: XCTestCase {
         XCTAssertEqual(diagnose("struct M: TableCodable {\n    // @MultiUnique(\"pair\", onConflict: .replace)\n    var a: Int = 0\n    // @MultiUnique(\"pair\", onConflict: .replace)\n    var b: Int = 0\n    // @MultiUnique(\"pair\")\n    var c: Int = 0\n}\n"), [])
     }
 
+    func testDropIndexForms() {
+        assertSingle("// @DropIndex(\"_a\")\nstruct M: TableCodable {\n    // @Index(\"_a\")\n    var a: Int = 0\n}\n",
+                     at: "1:4", contains: ["@DropIndex(\"_a\") drops an index that @Index(\"_a\")", "remove one of them"])
+        assertSingle("struct M: TableCodable {\n    // @DropIndex(\"_a\")\n    var a: Int = 0\n}\n", at: "2:8", contains: ["@DropIndex"])
+        assertSingle("// @DropIndex\nstruct M: TableCodable {\n    var a: Int = 0\n}\n", at: "1:4", contains: ["@DropIndex"])
+        assertSingle("struct M: TableCodable {\n    // @Index(\"_a\", forNewTableOnly: 1)\n    var a: Int = 0\n}\n", at: "2:21", contains: ["@Index expects `true` or `false`"])
+        XCTAssertEqual(diagnose("// @DropIndex(\"_old\")\nstruct M: TableCodable {\n    // @Index(\"_a\", forNewTableOnly: true)\n    var a: Int = 0\n}\n"), [])
+    }
+
     func testUnknownArgumentLabelIsLocatedAtTheArgument() {
         assertSingle("struct M: TableCodable {\n    // @Column(name: \"x\")\n    var a: Int = 0\n}\n", at: "2:16", contains: ["no argument label `name:`"])
     }

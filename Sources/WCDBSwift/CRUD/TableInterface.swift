@@ -14,7 +14,8 @@ extension HandleRepresentable {
         }
         try run(embeddedTransaction: {
             try withHandle(forWriting: true) { handle in
-                if try Self.tableExists(table, on: handle) {
+                let tableExisted = try Self.tableExists(table, on: handle)
+                if tableExisted {
                     let existing = Set(try Self.columnNames(of: table, on: handle).map { $0.lowercased() })
                     for column in binding.columns where !existing.contains(column.name.lowercased()) {
                         try handle.exec(StatementAlterTable().alter(table: table).addColumn(with: column.columnDef).description)
@@ -23,8 +24,11 @@ extension HandleRepresentable {
                 } else {
                     try handle.exec(binding.createTableStatement(named: table).description)
                 }
-                for index in binding.createIndexStatements(forTable: table) {
-                    try handle.exec(index.description)
+                for suffix in binding.indexSuffixesToDrop {
+                    try handle.exec(StatementDropIndex().drop(index: table + suffix).ifExists().description)
+                }
+                for index in binding.indexes where !(tableExisted && index.isForNewTableOnly) {
+                    try handle.exec(index.createStatement(forTable: table).description)
                 }
             }
         })

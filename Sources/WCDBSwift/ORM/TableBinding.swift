@@ -9,6 +9,9 @@ public struct TableBinding<Root>: Sendable {
     public let properties: [Property]
     public private(set) var columns: [ColumnBinding] = []
     public private(set) var indexes: [IndexBinding] = []
+    /// Suffixes of indexes (table name + suffix) that `create(table:of:)` drops if they exist
+    /// (`@DropIndex`, the seeds' `WCDB_INDEX_TO_BE_DROPPED`).
+    public private(set) var indexSuffixesToDrop: [String] = []
     public private(set) var tableConstraints: [TableConstraint] = []
     public var isWithoutRowID = false
     /// The properties (by index) that form the primary key: one for `@PrimaryKey`, several for
@@ -34,8 +37,13 @@ public struct TableBinding<Root>: Sendable {
             defaultValue: defaultValue, collate: collate, foreignKey: foreignKey, checks: []))
     }
 
-    public mutating func addIndex(suffix: String, isUnique: Bool, members: [IndexedProperty]) {
-        indexes.append(IndexBinding(suffix: suffix, isUnique: isUnique, members: members))
+    public mutating func addIndex(suffix: String, isUnique: Bool, members: [IndexedProperty], isForNewTableOnly: Bool = false) {
+        indexes.append(IndexBinding(suffix: suffix, isUnique: isUnique, members: members, isForNewTableOnly: isForNewTableOnly))
+    }
+
+    /// `@DropIndex("_suffix")`: creating the table drops the index named table name + `suffix`.
+    public mutating func addIndexToDrop(suffix: String) {
+        indexSuffixesToDrop.append(suffix)
     }
 
     public mutating func addMultiPrimary(named name: String, members: [IndexedProperty], onConflict: ConflictAction? = nil) {
