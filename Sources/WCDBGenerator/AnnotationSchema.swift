@@ -13,6 +13,7 @@ enum Annotation: Equatable {
     case multiPrimary(NamedMember)
     case multiUnique(NamedMember)
     case foreignKey(ForeignKeyDescription)
+    case multiForeignKey(MultiForeignKeyMember)
     case ignore
     case withoutRowID
     case dropIndex(suffix: String)
@@ -92,6 +93,13 @@ struct AnnotationSchema {
             .init(label: "order", kind: .order, isRequired: false),
             .init(label: "onConflict", kind: .conflict, isRequired: false),
         ], example: "\"name\", onConflict: .replace"),
+        "MultiForeignKey": .init(placement: .property, parameters: [
+            .init(label: nil, kind: .string, isRequired: true),
+            .init(label: "table", kind: .string, isRequired: true),
+            .init(label: "column", kind: .string, isRequired: true),
+            .init(label: "onDelete", kind: .foreignKeyAction, isRequired: false),
+            .init(label: "onUpdate", kind: .foreignKeyAction, isRequired: false),
+        ], example: "\"name\", table: \"t\", column: \"c\""),
         "ForeignKey": .init(placement: .property, parameters: [
             .init(label: "table", kind: .string, isRequired: true),
             .init(label: "column", kind: .string, isRequired: true),
@@ -293,6 +301,9 @@ enum AnnotationInterpreter {
                                           isForNewTableOnly: bool("forNewTableOnly") ?? false))
         case "MultiPrimary": return .multiPrimary(NamedMember(name: string("_")!, order: member("order"), onConflict: member("onConflict")))
         case "MultiUnique": return .multiUnique(NamedMember(name: string("_")!, order: member("order"), onConflict: member("onConflict")))
+        case "MultiForeignKey":
+            return .multiForeignKey(MultiForeignKeyMember(name: string("_")!, table: string("table")!, column: string("column")!,
+                                                          onDelete: member("onDelete"), onUpdate: member("onUpdate")))
         case "ForeignKey":
             return .foreignKey(ForeignKeyDescription(table: string("table")!, column: string("column")!,
                                                      onDelete: member("onDelete"), onUpdate: member("onUpdate")))

@@ -102,6 +102,14 @@ struct BindingEmitter {
                 let conflict = onConflict.map { ", onConflict: .\($0)" } ?? ""
                 writer.line("binding.addMultiPrimary(named: \(literal(name)), members: [\(members.map { indexedProperty($0) }.joined(separator: ", "))]\(conflict))")
             }
+            for key in model.multiForeignKeys {
+                let properties = key.properties.map { "Properties.\(identifier($0))" }.joined(separator: ", ")
+                let columns = key.referencedColumns.map { literal($0) }.joined(separator: ", ")
+                var parts = ["named: \(literal(key.name))", "members: [\(properties)]", "table: \(literal(key.table))", "columns: [\(columns)]"]
+                if let action = key.onDelete { parts.append("onDelete: .\(action)") }
+                if let action = key.onUpdate { parts.append("onUpdate: .\(action)") }
+                writer.line("binding.addMultiForeignKey(\(parts.joined(separator: ", ")))")
+            }
             for (name, members, onConflict) in model.groupedConstraints({ $0.multiUnique }) {
                 let conflict = onConflict.map { ", onConflict: .\($0)" } ?? ""
                 writer.line("binding.addMultiUnique(named: \(literal(name)), members: [\(members.map { indexedProperty($0) }.joined(separator: ", "))]\(conflict))")

@@ -55,6 +55,26 @@ struct ModelDescription: Equatable {
         return order.map { bySuffix[$0]! }
     }
 
+    /// `@MultiForeignKey` members grouped by name in declaration order; table and actions from the first
+    /// member that gives them (disagreements are reported by the extractor).
+    var multiForeignKeys: [MultiForeignKeyDescription] {
+        var order: [String] = []
+        var byName: [String: MultiForeignKeyDescription] = [:]
+        for column in columns {
+            for member in column.multiForeignKeys {
+                var key = byName[member.name] ?? MultiForeignKeyDescription(name: member.name, table: member.table, properties: [],
+                                                                             referencedColumns: [], onDelete: nil, onUpdate: nil)
+                if byName[member.name] == nil { order.append(member.name) }
+                key.properties.append(column.property.name)
+                key.referencedColumns.append(member.column)
+                key.onDelete = key.onDelete ?? member.onDelete
+                key.onUpdate = key.onUpdate ?? member.onUpdate
+                byName[member.name] = key
+            }
+        }
+        return order.compactMap { byName[$0] }
+    }
+
     /// Multi-column constraints grouped by name in declaration order.
     func groupedConstraints(_ pick: (ColumnDescription) -> [NamedMember])
         -> [(name: String, members: [IndexMember], onConflict: String?)] {
@@ -110,6 +130,7 @@ struct ColumnDescription: Equatable {
     var multiPrimary: [NamedMember] = []
     var multiUnique: [NamedMember] = []
     var foreignKey: ForeignKeyDescription?
+    var multiForeignKeys: [MultiForeignKeyMember] = []
 }
 
 struct PrimaryKeyDescription: Equatable {
@@ -166,6 +187,25 @@ struct IndexDescription: Equatable {
     var isUnique: Bool
     var members: [IndexMember]
     var isForNewTableOnly = false
+}
+
+/// One column of a composite foreign key: `@MultiForeignKey("name", table:, column:, onDelete:, onUpdate:)`.
+struct MultiForeignKeyMember: Equatable {
+    var name: String
+    var table: String
+    var column: String
+    var onDelete: String?
+    var onUpdate: String?
+}
+
+/// A composite `FOREIGN KEY(a, b) REFERENCES t(x, y)`, its members in declaration order.
+struct MultiForeignKeyDescription: Equatable {
+    var name: String
+    var table: String
+    var properties: [String]
+    var referencedColumns: [String]
+    var onDelete: String?
+    var onUpdate: String?
 }
 
 struct ForeignKeyDescription: Equatable {

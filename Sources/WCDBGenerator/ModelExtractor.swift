@@ -251,6 +251,7 @@ struct ModelExtractor {
             report("\(typeName) has both @PrimaryKey (on \(name)) and @MultiPrimary; a table has one primary key: keep one of them", at: position)
         }
         reportDisagreeingConflictActions(in: model, typeName: typeName)
+        reportDisagreeingForeignKeyMembers(in: model)
         let declaredSuffixes = Set(model.indexes.map(\.suffix))
         for drop in model.indexSuffixesToDrop where declaredSuffixes.contains(drop.suffix) {
             report("@DropIndex(\"\(drop.suffix)\") drops an index that @Index(\"\(drop.suffix)\") on \(typeName) creates; remove one of them",
@@ -268,6 +269,31 @@ struct ModelExtractor {
             report("@WithoutRowID tables need a primary key: add @PrimaryKey to a property (or @MultiPrimary to several)", at: model.position)
         }
         models.append(model)
+    }
+
+    /// A composite foreign key references one table with one pair of actions: members of one
+    /// `@MultiForeignKey` group that differ there are an error.
+    private mutating func reportDisagreeingForeignKeyMembers(in model: ModelDescription) {
+        var first: [String: (member: MultiForeignKeyMember, property: String)] = [:]
+        for column in model.columns {
+            for member in column.multiForeignKeys {
+                guard let (earlier, property) = first[member.name] else {
+                    first[member.name] = (member, column.property.name)
+                    continue
+                }
+                let prefix = "@MultiForeignKey(\"\(member.name)\")"
+                if earlier.table != member.table {
+                    report("\(prefix) references table \"\(earlier.table)\" on \(property) but \"\(member.table)\" on \(column.property.name); a foreign key references one table",
+                           at: column.property.position)
+                } else if let action = member.onDelete, let other = earlier.onDelete, action != other {
+                    report("\(prefix) has onDelete: .\(other) on \(property) but .\(action) on \(column.property.name); give the action on one member only",
+                           at: column.property.position)
+                } else if let action = member.onUpdate, let other = earlier.onUpdate, action != other {
+                    report("\(prefix) has onUpdate: .\(other) on \(property) but .\(action) on \(column.property.name); give the action on one member only",
+                           at: column.property.position)
+                }
+            }
+        }
     }
 
     /// A composite constraint has one `ON CONFLICT`: members of one `@MultiPrimary`/`@MultiUnique` group
@@ -391,6 +417,7 @@ struct ModelExtractor {
             case .multiPrimary(let member): column.multiPrimary.append(member)
             case .multiUnique(let member): column.multiUnique.append(member)
             case .foreignKey(let key): column.foreignKey = key
+            case .multiForeignKey(let member): column.multiForeignKeys.append(member)
             case .ignore, .withoutRowID, .virtualTable, .dropIndex: break
             }
         }

@@ -62,6 +62,14 @@ final class DiagnosticsTests: XCTestCase {
         XCTAssertEqual(diagnose("// @DropIndex(\"_old\")\nstruct M: TableCodable {\n    // @Index(\"_a\", forNewTableOnly: true)\n    var a: Int = 0\n}\n"), [])
     }
 
+    func testCompositeForeignKeyMembersMustAgree() {
+        assertSingle("struct M: TableCodable {\n    // @MultiForeignKey(\"fk\", table: \"t\", column: \"x\")\n    var a: Int = 0\n    // @MultiForeignKey(\"fk\", table: \"u\", column: \"y\")\n    var b: Int = 0\n}\n",
+                     at: "5:9", contains: ["@MultiForeignKey(\"fk\")", "\"t\" on a", "\"u\" on b"])
+        assertSingle("struct M: TableCodable {\n    // @MultiForeignKey(\"fk\", table: \"t\", column: \"x\", onDelete: .cascade)\n    var a: Int = 0\n    // @MultiForeignKey(\"fk\", table: \"t\", column: \"y\", onDelete: .restrict)\n    var b: Int = 0\n}\n",
+                     at: "5:9", contains: ["onDelete: .cascade on a but .restrict on b"])
+        assertSingle("struct M: TableCodable {\n    // @MultiForeignKey(\"fk\", table: \"t\")\n    var a: Int = 0\n}\n", at: "2:8", contains: ["needs argument `column:`"])
+    }
+
     func testUnknownArgumentLabelIsLocatedAtTheArgument() {
         assertSingle("struct M: TableCodable {\n    // @Column(name: \"x\")\n    var a: Int = 0\n}\n", at: "2:16", contains: ["no argument label `name:`"])
     }

@@ -41,6 +41,16 @@ public struct TableBinding<Root>: Sendable {
         indexes.append(IndexBinding(suffix: suffix, isUnique: isUnique, members: members, isForNewTableOnly: isForNewTableOnly))
     }
 
+    /// `@MultiForeignKey("name", table:, column:)` on several properties: `CONSTRAINT name FOREIGN KEY(members…)
+    /// REFERENCES table(columns…)`, 2.x's `BindForeginKey` over several columns.
+    public mutating func addMultiForeignKey(named name: String, members: [PropertyConvertible], table: String, columns: [String],
+                                            onDelete: ForeignKey.Action? = nil, onUpdate: ForeignKey.Action? = nil) {
+        var key = ForeignKey().references(with: table).columns(columns.map { Column(named: $0) })
+        if let onDelete { key = key.onDelete(onDelete) }
+        if let onUpdate { key = key.onUpdate(onUpdate) }
+        tableConstraints.append(TableConstraint(named: name).foreignKey(members.map { $0.asProperty() }, foreignKey: key))
+    }
+
     /// `@DropIndex("_suffix")`: creating the table drops the index named table name + `suffix`.
     public mutating func addIndexToDrop(suffix: String) {
         indexSuffixesToDrop.append(suffix)
