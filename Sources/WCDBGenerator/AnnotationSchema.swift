@@ -3,7 +3,7 @@ import SwiftSyntax
 /// An annotation after its arguments were checked against the grammar.
 enum Annotation: Equatable {
     case column(name: String)
-    case primaryKey(order: String?, autoIncrement: Bool, onConflict: String?)
+    case primaryKey(order: String?, autoIncrement: Bool, onConflict: String?, forExistingTable: Bool)
     case notNull
     case unique(onConflict: String?)
     case defaultValue(DefaultValueDescription)
@@ -64,6 +64,7 @@ struct AnnotationSchema {
         "PrimaryKey": .init(placement: .property, parameters: [
             .init(label: "order", kind: .order, isRequired: false),
             .init(label: "autoIncrement", kind: .bool, isRequired: false),
+            .init(label: "enableAutoIncrementForExistingTable", kind: .bool, isRequired: false),
             .init(label: "onConflict", kind: .conflict, isRequired: false),
         ], example: "autoIncrement: true"),
         "NotNull": .init(placement: .property, parameters: [], example: ""),
@@ -286,7 +287,8 @@ enum AnnotationInterpreter {
         switch name {
         case "Column": return .column(name: string("_")!)
         case "PrimaryKey":
-            return .primaryKey(order: member("order"), autoIncrement: bool("autoIncrement") ?? false, onConflict: member("onConflict"))
+            return .primaryKey(order: member("order"), autoIncrement: bool("autoIncrement") ?? false, onConflict: member("onConflict"),
+                               forExistingTable: bool("enableAutoIncrementForExistingTable") ?? false)
         case "NotNull": return .notNull
         case "Unique": return .unique(onConflict: member("onConflict"))
         case "Default":

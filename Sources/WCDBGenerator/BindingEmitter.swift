@@ -125,6 +125,9 @@ struct BindingEmitter {
             if model.withoutRowID {
                 writer.line("binding.isWithoutRowID = true")
             }
+            if model.enablesAutoIncrementForExistingTable {
+                writer.line("binding.enableAutoIncrementForExistingTable = true")
+            }
             if let table = model.virtualTable {
                 let tokenizer = table.tokenizer.map { literal($0) } ?? "nil"
                 writer.line("binding.virtualTable = WCDBSwift.VirtualTableBinding(module: \(literal(table.module)), tokenizer: \(tokenizer))")

@@ -21,6 +21,8 @@ struct ModelDescription: Equatable {
     /// Stored properties that are not columns (`@Ignore`), kept so a struct's decoder can initialise them.
     var ignoredProperties: [StoredProperty] = []
     var withoutRowID = false
+    /// `@PrimaryKey(autoIncrement: true, enableAutoIncrementForExistingTable: true)`.
+    var enablesAutoIncrementForExistingTable = false
     /// `@DropIndex("_suffix")`: indexes (table name + suffix) that creating the table drops.
     var indexSuffixesToDrop: [IndexToDrop] = []
     var tableChecks: [CheckDescription] = []

@@ -402,7 +402,12 @@ struct ModelExtractor {
         for (annotation, raw) in interpreted {
             switch annotation {
             case .column(let name): column.columnName = name
-            case .primaryKey(let order, let autoIncrement, let onConflict):
+            case .primaryKey(let order, let autoIncrement, let onConflict, let forExistingTable):
+                if forExistingTable && !autoIncrement {
+                    report("enableAutoIncrementForExistingTable adds AUTOINCREMENT to an existing table, so it needs autoIncrement: true on \(property.name)'s @PrimaryKey",
+                           at: raw.position)
+                }
+                if forExistingTable { model.enablesAutoIncrementForExistingTable = true }
                 if autoIncrement && !Self.isIntegerType(property.wrappedTypeText) {
                     report("autoIncrement needs an integer primary key (Int, Int64, Int32 …, optional or not); \(property.name) is \(property.typeText)",
                            at: raw.position)

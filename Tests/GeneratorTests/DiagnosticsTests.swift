@@ -70,6 +70,12 @@ final class DiagnosticsTests: XCTestCase {
         assertSingle("struct M: TableCodable {\n    // @MultiForeignKey(\"fk\", table: \"t\")\n    var a: Int = 0\n}\n", at: "2:8", contains: ["needs argument `column:`"])
     }
 
+    func testAutoIncrementForExistingTableNeedsAutoIncrement() {
+        assertSingle("struct M: TableCodable {\n    // @PrimaryKey(enableAutoIncrementForExistingTable: true)\n    var id: Int = 0\n}\n",
+                     at: "2:8", contains: ["enableAutoIncrementForExistingTable", "autoIncrement: true"])
+        XCTAssertEqual(diagnose("struct M: TableCodable {\n    // @PrimaryKey(autoIncrement: true, enableAutoIncrementForExistingTable: true)\n    var id: Int = 0\n}\n"), [])
+    }
+
     func testUnknownArgumentLabelIsLocatedAtTheArgument() {
         assertSingle("struct M: TableCodable {\n    // @Column(name: \"x\")\n    var a: Int = 0\n}\n", at: "2:16", contains: ["no argument label `name:`"])
     }

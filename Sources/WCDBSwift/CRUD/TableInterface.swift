@@ -12,6 +12,7 @@ extension HandleRepresentable {
             try create(virtualTable: table, of: rootType)
             return
         }
+        var rewroteSchema = false
         try run(embeddedTransaction: {
             try withHandle(forWriting: true) { handle in
                 let tableExisted = try Self.tableExists(table, on: handle)
@@ -21,6 +22,9 @@ extension HandleRepresentable {
                         try handle.exec(StatementAlterTable().alter(table: table).addColumn(with: column.columnDef).description)
                     }
                     try Self.warnAboutConstraintDrift(of: table, binding: binding, existingColumns: existing, on: handle)
+                    if binding.enableAutoIncrementForExistingTable {
+                        rewroteSchema = try Self.addAutoIncrement(toExisting: table, on: handle)
+                    }
                 } else {
                     try handle.exec(binding.createTableStatement(named: table).description)
                 }
@@ -32,6 +36,7 @@ extension HandleRepresentable {
                 }
             }
         })
+        if rewroteSchema { try reloadSchemaAfterRewrite() }
     }
 
     /// Creates the virtual table `table` (`@VirtualTable(module:tokenizer:)`), e.g. an FTS4 index.

@@ -14,6 +14,10 @@ public struct TableBinding<Root>: Sendable {
     public private(set) var indexSuffixesToDrop: [String] = []
     public private(set) var tableConstraints: [TableConstraint] = []
     public var isWithoutRowID = false
+    /// WCDB 2.x's `enableAutoIncrementForExistingTable`: `create(table:of:)` on an existing table whose
+    /// integer primary key lacks `AUTOINCREMENT` adds it (schema rewrite, `sqlite_sequence` seeded with
+    /// the largest key), so rowids of deleted rows are never reused there either.
+    public var enableAutoIncrementForExistingTable = false
     /// The properties (by index) that form the primary key: one for `@PrimaryKey`, several for
     /// `@MultiPrimary`; empty when the model declares none (its rows are then keyed by rowid only).
     public private(set) var primaryKeyPropertyIndexes: [Int] = []
