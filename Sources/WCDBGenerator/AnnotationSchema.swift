@@ -3,7 +3,7 @@ import SwiftSyntax
 /// An annotation after its arguments were checked against the grammar.
 enum Annotation: Equatable {
     case column(name: String)
-    case primaryKey(order: String?, autoIncrement: Bool, onConflict: String?)
+    case primaryKey(order: String?, autoIncrement: Bool, onConflict: String?, forExistingTable: Bool)
     case notNull
     case unique(onConflict: String?)
     case defaultValue(DefaultValueDescription)
@@ -13,8 +13,10 @@ enum Annotation: Equatable {
     case multiPrimary(NamedMember)
     case multiUnique(NamedMember)
     case foreignKey(ForeignKeyDescription)
+    case multiForeignKey(MultiForeignKeyMember)
     case ignore
     case withoutRowID
+    case dropIndex(suffix: String)
     case virtualTable(VirtualTableDescription)
 }
 
@@ -62,6 +64,7 @@ struct AnnotationSchema {
         "PrimaryKey": .init(placement: .property, parameters: [
             .init(label: "order", kind: .order, isRequired: false),
             .init(label: "autoIncrement", kind: .bool, isRequired: false),
+            .init(label: "enableAutoIncrementForExistingTable", kind: .bool, isRequired: false),
             .init(label: "onConflict", kind: .conflict, isRequired: false),
         ], example: "autoIncrement: true"),
         "NotNull": .init(placement: .property, parameters: [], example: ""),
@@ -77,15 +80,27 @@ struct AnnotationSchema {
             .init(label: nil, kind: .string, isRequired: true),
             .init(label: "order", kind: .order, isRequired: false),
             .init(label: "unique", kind: .bool, isRequired: false),
+            .init(label: "forNewTableOnly", kind: .bool, isRequired: false),
         ], example: "\"_suffix\", order: .descending"),
+        "DropIndex": .init(placement: .type, parameters: [.init(label: nil, kind: .string, isRequired: true)],
+                           example: "\"_suffix\""),
         "MultiPrimary": .init(placement: .property, parameters: [
             .init(label: nil, kind: .string, isRequired: true),
             .init(label: "order", kind: .order, isRequired: false),
-        ], example: "\"name\""),
+            .init(label: "onConflict", kind: .conflict, isRequired: false),
+        ], example: "\"name\", onConflict: .replace"),
         "MultiUnique": .init(placement: .property, parameters: [
             .init(label: nil, kind: .string, isRequired: true),
             .init(label: "order", kind: .order, isRequired: false),
-        ], example: "\"name\""),
+            .init(label: "onConflict", kind: .conflict, isRequired: false),
+        ], example: "\"name\", onConflict: .replace"),
+        "MultiForeignKey": .init(placement: .property, parameters: [
+            .init(label: nil, kind: .string, isRequired: true),
+            .init(label: "table", kind: .string, isRequired: true),
+            .init(label: "column", kind: .string, isRequired: true),
+            .init(label: "onDelete", kind: .foreignKeyAction, isRequired: false),
+            .init(label: "onUpdate", kind: .foreignKeyAction, isRequired: false),
+        ], example: "\"name\", table: \"t\", column: \"c\""),
         "ForeignKey": .init(placement: .property, parameters: [
             .init(label: "table", kind: .string, isRequired: true),
             .init(label: "column", kind: .string, isRequired: true),
@@ -272,7 +287,8 @@ enum AnnotationInterpreter {
         switch name {
         case "Column": return .column(name: string("_")!)
         case "PrimaryKey":
-            return .primaryKey(order: member("order"), autoIncrement: bool("autoIncrement") ?? false, onConflict: member("onConflict"))
+            return .primaryKey(order: member("order"), autoIncrement: bool("autoIncrement") ?? false, onConflict: member("onConflict"),
+                               forExistingTable: bool("enableAutoIncrementForExistingTable") ?? false)
         case "NotNull": return .notNull
         case "Unique": return .unique(onConflict: member("onConflict"))
         case "Default":
@@ -283,14 +299,19 @@ enum AnnotationInterpreter {
             if case .expression(let check)? = values["_"] { return .check(check) }
             fatalError("unreachable: @Check's value is checked as an expression")
         case "Index":
-            return .index(IndexAnnotation(suffix: string("_")!, order: member("order"), isUnique: bool("unique") ?? false))
-        case "MultiPrimary": return .multiPrimary(NamedMember(name: string("_")!, order: member("order")))
-        case "MultiUnique": return .multiUnique(NamedMember(name: string("_")!, order: member("order")))
+            return .index(IndexAnnotation(suffix: string("_")!, order: member("order"), isUnique: bool("unique") ?? false,
+                                          isForNewTableOnly: bool("forNewTableOnly") ?? false))
+        case "MultiPrimary": return .multiPrimary(NamedMember(name: string("_")!, order: member("order"), onConflict: member("onConflict")))
+        case "MultiUnique": return .multiUnique(NamedMember(name: string("_")!, order: member("order"), onConflict: member("onConflict")))
+        case "MultiForeignKey":
+            return .multiForeignKey(MultiForeignKeyMember(name: string("_")!, table: string("table")!, column: string("column")!,
+                                                          onDelete: member("onDelete"), onUpdate: member("onUpdate")))
         case "ForeignKey":
             return .foreignKey(ForeignKeyDescription(table: string("table")!, column: string("column")!,
                                                      onDelete: member("onDelete"), onUpdate: member("onUpdate")))
         case "Ignore": return .ignore
         case "WithoutRowID": return .withoutRowID
+        case "DropIndex": return .dropIndex(suffix: string("_")!)
         case "VirtualTable": return .virtualTable(VirtualTableDescription(module: string("module")!, tokenizer: string("tokenizer")))
         default: fatalError("unreachable: \(name) is in the schema table")
         }

@@ -92,13 +92,27 @@ struct BindingEmitter {
             if !model.columns.isEmpty { writer.directive("#sourceLocation()") }
             for index in model.indexes {
                 let members = index.members.map { indexedProperty($0) }.joined(separator: ", ")
-                writer.line("binding.addIndex(suffix: \(literal(index.suffix)), isUnique: \(index.isUnique), members: [\(members)])")
+                let newTableOnly = index.isForNewTableOnly ? ", isForNewTableOnly: true" : ""
+                writer.line("binding.addIndex(suffix: \(literal(index.suffix)), isUnique: \(index.isUnique), members: [\(members)]\(newTableOnly))")
             }
-            for (name, members) in model.groupedConstraints({ $0.multiPrimary }) {
-                writer.line("binding.addMultiPrimary(named: \(literal(name)), members: [\(members.map { indexedProperty($0) }.joined(separator: ", "))])")
+            for drop in model.indexSuffixesToDrop {
+                writer.line("binding.addIndexToDrop(suffix: \(literal(drop.suffix)))")
             }
-            for (name, members) in model.groupedConstraints({ $0.multiUnique }) {
-                writer.line("binding.addMultiUnique(named: \(literal(name)), members: [\(members.map { indexedProperty($0) }.joined(separator: ", "))])")
+            for (name, members, onConflict) in model.groupedConstraints({ $0.multiPrimary }) {
+                let conflict = onConflict.map { ", onConflict: .\($0)" } ?? ""
+                writer.line("binding.addMultiPrimary(named: \(literal(name)), members: [\(members.map { indexedProperty($0) }.joined(separator: ", "))]\(conflict))")
+            }
+            for key in model.multiForeignKeys {
+                let properties = key.properties.map { "Properties.\(identifier($0))" }.joined(separator: ", ")
+                let columns = key.referencedColumns.map { literal($0) }.joined(separator: ", ")
+                var parts = ["named: \(literal(key.name))", "members: [\(properties)]", "table: \(literal(key.table))", "columns: [\(columns)]"]
+                if let action = key.onDelete { parts.append("onDelete: .\(action)") }
+                if let action = key.onUpdate { parts.append("onUpdate: .\(action)") }
+                writer.line("binding.addMultiForeignKey(\(parts.joined(separator: ", ")))")
+            }
+            for (name, members, onConflict) in model.groupedConstraints({ $0.multiUnique }) {
+                let conflict = onConflict.map { ", onConflict: .\($0)" } ?? ""
+                writer.line("binding.addMultiUnique(named: \(literal(name)), members: [\(members.map { indexedProperty($0) }.joined(separator: ", "))]\(conflict))")
             }
             for column in model.columns {
                 for check in column.checks {
@@ -110,6 +124,9 @@ struct BindingEmitter {
             }
             if model.withoutRowID {
                 writer.line("binding.isWithoutRowID = true")
+            }
+            if model.enablesAutoIncrementForExistingTable {
+                writer.line("binding.enableAutoIncrementForExistingTable = true")
             }
             if let table = model.virtualTable {
                 let tokenizer = table.tokenizer.map { literal($0) } ?? "nil"

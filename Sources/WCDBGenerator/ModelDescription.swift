@@ -21,6 +21,10 @@ struct ModelDescription: Equatable {
     /// Stored properties that are not columns (`@Ignore`), kept so a struct's decoder can initialise them.
     var ignoredProperties: [StoredProperty] = []
     var withoutRowID = false
+    /// `@PrimaryKey(autoIncrement: true, enableAutoIncrementForExistingTable: true)`.
+    var enablesAutoIncrementForExistingTable = false
+    /// `@DropIndex("_suffix")`: indexes (table name + suffix) that creating the table drops.
+    var indexSuffixesToDrop: [IndexToDrop] = []
     var tableChecks: [CheckDescription] = []
     var virtualTable: VirtualTableDescription?
     /// True when the type has CodingKeys of its own (it declares them, or is Codable for JSON), so the
@@ -46,23 +50,47 @@ struct ModelDescription: Equatable {
                     bySuffix[index.suffix] = IndexDescription(suffix: index.suffix, isUnique: false, members: [])
                 }
                 bySuffix[index.suffix]!.isUnique = bySuffix[index.suffix]!.isUnique || index.isUnique
+                bySuffix[index.suffix]!.isForNewTableOnly = bySuffix[index.suffix]!.isForNewTableOnly || index.isForNewTableOnly
                 bySuffix[index.suffix]!.members.append(IndexMember(propertyName: column.property.name, order: index.order))
             }
         }
         return order.map { bySuffix[$0]! }
     }
 
+    /// `@MultiForeignKey` members grouped by name in declaration order; table and actions from the first
+    /// member that gives them (disagreements are reported by the extractor).
+    var multiForeignKeys: [MultiForeignKeyDescription] {
+        var order: [String] = []
+        var byName: [String: MultiForeignKeyDescription] = [:]
+        for column in columns {
+            for member in column.multiForeignKeys {
+                var key = byName[member.name] ?? MultiForeignKeyDescription(name: member.name, table: member.table, properties: [],
+                                                                             referencedColumns: [], onDelete: nil, onUpdate: nil)
+                if byName[member.name] == nil { order.append(member.name) }
+                key.properties.append(column.property.name)
+                key.referencedColumns.append(member.column)
+                key.onDelete = key.onDelete ?? member.onDelete
+                key.onUpdate = key.onUpdate ?? member.onUpdate
+                byName[member.name] = key
+            }
+        }
+        return order.compactMap { byName[$0] }
+    }
+
     /// Multi-column constraints grouped by name in declaration order.
-    func groupedConstraints(_ pick: (ColumnDescription) -> [NamedMember]) -> [(name: String, members: [IndexMember])] {
+    func groupedConstraints(_ pick: (ColumnDescription) -> [NamedMember])
+        -> [(name: String, members: [IndexMember], onConflict: String?)] {
         var order: [String] = []
         var byName: [String: [IndexMember]] = [:]
+        var conflictByName: [String: String] = [:]
         for column in columns {
             for member in pick(column) {
                 if byName[member.name] == nil { order.append(member.name) }
                 byName[member.name, default: []].append(IndexMember(propertyName: column.property.name, order: member.order))
+                if let action = member.onConflict, conflictByName[member.name] == nil { conflictByName[member.name] = action }
             }
         }
-        return order.map { ($0, byName[$0]!) }
+        return order.map { ($0, byName[$0] ?? [], conflictByName[$0]) }
     }
 }
 
@@ -104,6 +132,7 @@ struct ColumnDescription: Equatable {
     var multiPrimary: [NamedMember] = []
     var multiUnique: [NamedMember] = []
     var foreignKey: ForeignKeyDescription?
+    var multiForeignKeys: [MultiForeignKeyMember] = []
 }
 
 struct PrimaryKeyDescription: Equatable {
@@ -133,11 +162,21 @@ struct IndexAnnotation: Equatable {
     var suffix: String
     var order: String?
     var isUnique: Bool
+    /// Created only with a new table, never added to an existing one (the seeds'
+    /// `WCDB_INDEX_FOR_NEWLY_CREATED_TABLE_ONLY`); any member of a multi-column index may say so.
+    var isForNewTableOnly = false
 }
 
 struct NamedMember: Equatable {
     var name: String
     var order: String?
+    /// The constraint's `ON CONFLICT` action; any one member may give it (all that give it must agree).
+    var onConflict: String? = nil
+}
+
+struct IndexToDrop: Equatable {
+    var suffix: String
+    var position: SourcePosition
 }
 
 struct IndexMember: Equatable {
@@ -149,6 +188,26 @@ struct IndexDescription: Equatable {
     var suffix: String
     var isUnique: Bool
     var members: [IndexMember]
+    var isForNewTableOnly = false
+}
+
+/// One column of a composite foreign key: `@MultiForeignKey("name", table:, column:, onDelete:, onUpdate:)`.
+struct MultiForeignKeyMember: Equatable {
+    var name: String
+    var table: String
+    var column: String
+    var onDelete: String?
+    var onUpdate: String?
+}
+
+/// A composite `FOREIGN KEY(a, b) REFERENCES t(x, y)`, its members in declaration order.
+struct MultiForeignKeyDescription: Equatable {
+    var name: String
+    var table: String
+    var properties: [String]
+    var referencedColumns: [String]
+    var onDelete: String?
+    var onUpdate: String?
 }
 
 struct ForeignKeyDescription: Equatable {

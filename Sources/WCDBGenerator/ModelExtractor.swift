@@ -208,6 +208,7 @@ struct ModelExtractor {
             do {
                 switch try AnnotationInterpreter.interpret(raw, at: .type(name: typeName), propertyNames: propertyNames) {
                 case .withoutRowID: model.withoutRowID = true
+                case .dropIndex(let suffix): model.indexSuffixesToDrop.append(IndexToDrop(suffix: suffix, position: raw.position))
                 case .check(let check): model.tableChecks.append(check)
                 case .virtualTable(let table): model.virtualTable = table
                 default: break
@@ -249,6 +250,13 @@ struct ModelExtractor {
         if let (name, position) = primaryKey, model.columns.contains(where: { !$0.multiPrimary.isEmpty }) {
             report("\(typeName) has both @PrimaryKey (on \(name)) and @MultiPrimary; a table has one primary key: keep one of them", at: position)
         }
+        reportDisagreeingConflictActions(in: model, typeName: typeName)
+        reportDisagreeingForeignKeyMembers(in: model)
+        let declaredSuffixes = Set(model.indexes.map(\.suffix))
+        for drop in model.indexSuffixesToDrop where declaredSuffixes.contains(drop.suffix) {
+            report("@DropIndex(\"\(drop.suffix)\") drops an index that @Index(\"\(drop.suffix)\") on \(typeName) creates; remove one of them",
+                   at: drop.position)
+        }
         if model.columns.isEmpty && model.virtualTable == nil && diagnostics.count == diagnosticsBefore {
             report("\(typeName) has no stored properties to map to columns; add one, or remove the TableCodable conformance", at: model.position)
         }
@@ -261,6 +269,53 @@ struct ModelExtractor {
             report("@WithoutRowID tables need a primary key: add @PrimaryKey to a property (or @MultiPrimary to several)", at: model.position)
         }
         models.append(model)
+    }
+
+    /// A composite foreign key references one table with one pair of actions: members of one
+    /// `@MultiForeignKey` group that differ there are an error.
+    private mutating func reportDisagreeingForeignKeyMembers(in model: ModelDescription) {
+        var first: [String: (member: MultiForeignKeyMember, property: String)] = [:]
+        for column in model.columns {
+            for member in column.multiForeignKeys {
+                guard let (earlier, property) = first[member.name] else {
+                    first[member.name] = (member, column.property.name)
+                    continue
+                }
+                let prefix = "@MultiForeignKey(\"\(member.name)\")"
+                if earlier.table != member.table {
+                    report("\(prefix) references table \"\(earlier.table)\" on \(property) but \"\(member.table)\" on \(column.property.name); a foreign key references one table",
+                           at: column.property.position)
+                } else if let action = member.onDelete, let other = earlier.onDelete, action != other {
+                    report("\(prefix) has onDelete: .\(other) on \(property) but .\(action) on \(column.property.name); give the action on one member only",
+                           at: column.property.position)
+                } else if let action = member.onUpdate, let other = earlier.onUpdate, action != other {
+                    report("\(prefix) has onUpdate: .\(other) on \(property) but .\(action) on \(column.property.name); give the action on one member only",
+                           at: column.property.position)
+                }
+            }
+        }
+    }
+
+    /// A composite constraint has one `ON CONFLICT`: members of one `@MultiPrimary`/`@MultiUnique` group
+    /// that name different actions are an error (members that name none follow the one that does).
+    private mutating func reportDisagreeingConflictActions(in model: ModelDescription, typeName: String) {
+        for (annotation, pick) in [("MultiPrimary", { (column: ColumnDescription) in column.multiPrimary }),
+                                   ("MultiUnique", { (column: ColumnDescription) in column.multiUnique })] {
+            var firstAction: [String: (action: String, property: String)] = [:]
+            for column in model.columns {
+                for member in pick(column) {
+                    guard let action = member.onConflict else { continue }
+                    if let first = firstAction[member.name] {
+                        if first.action != action {
+                            report("@\(annotation)(\"\(member.name)\") has onConflict: .\(first.action) on \(first.property) but .\(action) on \(column.property.name); a constraint has one conflict action: give it on one member only",
+                                   at: column.property.position)
+                        }
+                    } else {
+                        firstAction[member.name] = (action, column.property.name)
+                    }
+                }
+            }
+        }
     }
 
     private mutating func storedProperties(of variable: VariableDeclSyntax, annotations: [RawAnnotation], isStatic: Bool) -> [StoredProperty] {
@@ -347,7 +402,12 @@ struct ModelExtractor {
         for (annotation, raw) in interpreted {
             switch annotation {
             case .column(let name): column.columnName = name
-            case .primaryKey(let order, let autoIncrement, let onConflict):
+            case .primaryKey(let order, let autoIncrement, let onConflict, let forExistingTable):
+                if forExistingTable && !autoIncrement {
+                    report("enableAutoIncrementForExistingTable adds AUTOINCREMENT to an existing table, so it needs autoIncrement: true on \(property.name)'s @PrimaryKey",
+                           at: raw.position)
+                }
+                if forExistingTable { model.enablesAutoIncrementForExistingTable = true }
                 if autoIncrement && !Self.isIntegerType(property.wrappedTypeText) {
                     report("autoIncrement needs an integer primary key (Int, Int64, Int32 …, optional or not); \(property.name) is \(property.typeText)",
                            at: raw.position)
@@ -362,7 +422,8 @@ struct ModelExtractor {
             case .multiPrimary(let member): column.multiPrimary.append(member)
             case .multiUnique(let member): column.multiUnique.append(member)
             case .foreignKey(let key): column.foreignKey = key
-            case .ignore, .withoutRowID, .virtualTable: break
+            case .multiForeignKey(let member): column.multiForeignKeys.append(member)
+            case .ignore, .withoutRowID, .virtualTable, .dropIndex: break
             }
         }
         return column

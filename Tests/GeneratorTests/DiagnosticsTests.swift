@@ -42,6 +42,40 @@ final class DiagnosticsTests: XCTestCase {
         assertSingle("struct M: TableCodable {\n    // @ForeignKey(table: \"t\")\n    var a: Int = 0\n}\n", at: "2:8", contains: ["needs argument `column:`"])
     }
 
+    func testCompositeConstraintWithTwoConflictActions() {
+        assertSingle("struct M: TableCodable {\n    // @MultiUnique(\"pair\", onConflict: .replace)\n    var a: Int = 0\n    // @MultiUnique(\"pair\", onConflict: .ignore)\n    var b: Int = 0\n}\n",
+                     at: "5:9", contains: ["@MultiUnique(\"pair\")", ".replace on a", ".ignore on b", "one conflict action"])
+        assertSingle("struct M: TableCodable {\n    // @MultiPrimary(\"pk\", onConflict: .fail)\n    var a: Int = 0\n    // @MultiPrimary(\"pk\", onConflict: .abort)\n    var b: Int = 0\n}\n",
+                     at: "5:9", contains: ["@MultiPrimary(\"pk\")"])
+        assertSingle("struct M: TableCodable {\n    // @MultiPrimary(\"pk\", onConflict: .sometimes)\n    var a: Int = 0\n}\n",
+                     at: "2:28", contains: [".sometimes"])
+        // Agreeing members, or one member naming the action, are fine.
+        XCTAssertEqual(diagnose("struct M: TableCodable {\n    // @MultiUnique(\"pair\", onConflict: .replace)\n    var a: Int = 0\n    // @MultiUnique(\"pair\", onConflict: .replace)\n    var b: Int = 0\n    // @MultiUnique(\"pair\")\n    var c: Int = 0\n}\n"), [])
+    }
+
+    func testDropIndexForms() {
+        assertSingle("// @DropIndex(\"_a\")\nstruct M: TableCodable {\n    // @Index(\"_a\")\n    var a: Int = 0\n}\n",
+                     at: "1:4", contains: ["@DropIndex(\"_a\") drops an index that @Index(\"_a\")", "remove one of them"])
+        assertSingle("struct M: TableCodable {\n    // @DropIndex(\"_a\")\n    var a: Int = 0\n}\n", at: "2:8", contains: ["@DropIndex"])
+        assertSingle("// @DropIndex\nstruct M: TableCodable {\n    var a: Int = 0\n}\n", at: "1:4", contains: ["@DropIndex"])
+        assertSingle("struct M: TableCodable {\n    // @Index(\"_a\", forNewTableOnly: 1)\n    var a: Int = 0\n}\n", at: "2:21", contains: ["@Index expects `true` or `false`"])
+        XCTAssertEqual(diagnose("// @DropIndex(\"_old\")\nstruct M: TableCodable {\n    // @Index(\"_a\", forNewTableOnly: true)\n    var a: Int = 0\n}\n"), [])
+    }
+
+    func testCompositeForeignKeyMembersMustAgree() {
+        assertSingle("struct M: TableCodable {\n    // @MultiForeignKey(\"fk\", table: \"t\", column: \"x\")\n    var a: Int = 0\n    // @MultiForeignKey(\"fk\", table: \"u\", column: \"y\")\n    var b: Int = 0\n}\n",
+                     at: "5:9", contains: ["@MultiForeignKey(\"fk\")", "\"t\" on a", "\"u\" on b"])
+        assertSingle("struct M: TableCodable {\n    // @MultiForeignKey(\"fk\", table: \"t\", column: \"x\", onDelete: .cascade)\n    var a: Int = 0\n    // @MultiForeignKey(\"fk\", table: \"t\", column: \"y\", onDelete: .restrict)\n    var b: Int = 0\n}\n",
+                     at: "5:9", contains: ["onDelete: .cascade on a but .restrict on b"])
+        assertSingle("struct M: TableCodable {\n    // @MultiForeignKey(\"fk\", table: \"t\")\n    var a: Int = 0\n}\n", at: "2:8", contains: ["needs argument `column:`"])
+    }
+
+    func testAutoIncrementForExistingTableNeedsAutoIncrement() {
+        assertSingle("struct M: TableCodable {\n    // @PrimaryKey(enableAutoIncrementForExistingTable: true)\n    var id: Int = 0\n}\n",
+                     at: "2:8", contains: ["enableAutoIncrementForExistingTable", "autoIncrement: true"])
+        XCTAssertEqual(diagnose("struct M: TableCodable {\n    // @PrimaryKey(autoIncrement: true, enableAutoIncrementForExistingTable: true)\n    var id: Int = 0\n}\n"), [])
+    }
+
     func testUnknownArgumentLabelIsLocatedAtTheArgument() {
         assertSingle("struct M: TableCodable {\n    // @Column(name: \"x\")\n    var a: Int = 0\n}\n", at: "2:16", contains: ["no argument label `name:`"])
     }

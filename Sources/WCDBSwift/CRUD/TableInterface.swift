@@ -12,22 +12,31 @@ extension HandleRepresentable {
             try create(virtualTable: table, of: rootType)
             return
         }
+        var rewroteSchema = false
         try run(embeddedTransaction: {
             try withHandle(forWriting: true) { handle in
-                if try Self.tableExists(table, on: handle) {
+                let tableExisted = try Self.tableExists(table, on: handle)
+                if tableExisted {
                     let existing = Set(try Self.columnNames(of: table, on: handle).map { $0.lowercased() })
                     for column in binding.columns where !existing.contains(column.name.lowercased()) {
                         try handle.exec(StatementAlterTable().alter(table: table).addColumn(with: column.columnDef).description)
                     }
                     try Self.warnAboutConstraintDrift(of: table, binding: binding, existingColumns: existing, on: handle)
+                    if binding.enableAutoIncrementForExistingTable {
+                        rewroteSchema = try Self.addAutoIncrement(toExisting: table, on: handle)
+                    }
                 } else {
                     try handle.exec(binding.createTableStatement(named: table).description)
                 }
-                for index in binding.createIndexStatements(forTable: table) {
-                    try handle.exec(index.description)
+                for suffix in binding.indexSuffixesToDrop {
+                    try handle.exec(StatementDropIndex().drop(index: table + suffix).ifExists().description)
+                }
+                for index in binding.indexes where !(tableExisted && index.isForNewTableOnly) {
+                    try handle.exec(index.createStatement(forTable: table).description)
                 }
             }
         })
+        if rewroteSchema { try reloadSchemaAfterRewrite() }
     }
 
     /// Creates the virtual table `table` (`@VirtualTable(module:tokenizer:)`), e.g. an FTS4 index.

@@ -121,6 +121,9 @@ public struct IndexBinding: Sendable {
     public let suffix: String
     public let isUnique: Bool
     public let members: [IndexedProperty]
+    /// Created with a new table only, never added to an existing one (`@Index(…, forNewTableOnly: true)`,
+    /// the seeds' `WCDB_INDEX_FOR_NEWLY_CREATED_TABLE_ONLY`: indexing an old, large table is slow).
+    public var isForNewTableOnly: Bool = false
 
     public func indexName(forTable table: String) -> String { table + suffix }
 

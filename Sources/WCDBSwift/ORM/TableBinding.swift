@@ -9,8 +9,15 @@ public struct TableBinding<Root>: Sendable {
     public let properties: [Property]
     public private(set) var columns: [ColumnBinding] = []
     public private(set) var indexes: [IndexBinding] = []
+    /// Suffixes of indexes (table name + suffix) that `create(table:of:)` drops if they exist
+    /// (`@DropIndex`, the seeds' `WCDB_INDEX_TO_BE_DROPPED`).
+    public private(set) var indexSuffixesToDrop: [String] = []
     public private(set) var tableConstraints: [TableConstraint] = []
     public var isWithoutRowID = false
+    /// WCDB 2.x's `enableAutoIncrementForExistingTable`: `create(table:of:)` on an existing table whose
+    /// integer primary key lacks `AUTOINCREMENT` adds it (schema rewrite, `sqlite_sequence` seeded with
+    /// the largest key), so rowids of deleted rows are never reused there either.
+    public var enableAutoIncrementForExistingTable = false
     /// The properties (by index) that form the primary key: one for `@PrimaryKey`, several for
     /// `@MultiPrimary`; empty when the model declares none (its rows are then keyed by rowid only).
     public private(set) var primaryKeyPropertyIndexes: [Int] = []
@@ -34,17 +41,34 @@ public struct TableBinding<Root>: Sendable {
             defaultValue: defaultValue, collate: collate, foreignKey: foreignKey, checks: []))
     }
 
-    @_spi(WCDBGenerated) public mutating func addIndex(suffix: String, isUnique: Bool, members: [IndexedProperty]) {
-        indexes.append(IndexBinding(suffix: suffix, isUnique: isUnique, members: members))
+    @_spi(WCDBGenerated) public mutating func addIndex(suffix: String, isUnique: Bool, members: [IndexedProperty], isForNewTableOnly: Bool = false) {
+        indexes.append(IndexBinding(suffix: suffix, isUnique: isUnique, members: members, isForNewTableOnly: isForNewTableOnly))
     }
 
-    @_spi(WCDBGenerated) public mutating func addMultiPrimary(named name: String, members: [IndexedProperty]) {
+    /// `@MultiForeignKey("name", table:, column:)` on several properties: `CONSTRAINT name FOREIGN KEY(members…)
+    /// REFERENCES table(columns…)`, 2.x's `BindForeginKey` over several columns.
+    @_spi(WCDBGenerated) public mutating func addMultiForeignKey(named name: String, members: [PropertyConvertible], table: String, columns: [String],
+                                            onDelete: ForeignKey.Action? = nil, onUpdate: ForeignKey.Action? = nil) {
+        var key = ForeignKey().references(with: table).columns(columns.map { Column(named: $0) })
+        if let onDelete { key = key.onDelete(onDelete) }
+        if let onUpdate { key = key.onUpdate(onUpdate) }
+        tableConstraints.append(TableConstraint(named: name).foreignKey(members.map { $0.asProperty() }, foreignKey: key))
+    }
+
+    /// `@DropIndex("_suffix")`: creating the table drops the index named table name + `suffix`.
+    @_spi(WCDBGenerated) public mutating func addIndexToDrop(suffix: String) {
+        indexSuffixesToDrop.append(suffix)
+    }
+
+    @_spi(WCDBGenerated) public mutating func addMultiPrimary(named name: String, members: [IndexedProperty], onConflict: ConflictAction? = nil) {
         primaryKeyPropertyIndexes = members.map(\.property.propertyIndex)
-        tableConstraints.append(TableConstraint(named: name).primaryKey().indexed(by: members.map(\.indexedColumn)))
+        tableConstraints.append(TableConstraint(named: name).primaryKey().indexed(by: members.map(\.indexedColumn))
+            .onConflict(onConflict))
     }
 
-    @_spi(WCDBGenerated) public mutating func addMultiUnique(named name: String, members: [IndexedProperty]) {
-        tableConstraints.append(TableConstraint(named: name).unique().indexed(by: members.map(\.indexedColumn)))
+    @_spi(WCDBGenerated) public mutating func addMultiUnique(named name: String, members: [IndexedProperty], onConflict: ConflictAction? = nil) {
+        tableConstraints.append(TableConstraint(named: name).unique().indexed(by: members.map(\.indexedColumn))
+            .onConflict(onConflict))
     }
 
     /// A `CHECK`: on one column when `column` is given, else on the table.

@@ -18,11 +18,15 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
         let redirection: Expression?
         let tableDecodableType: (any TableDecodable.Type)?
         let isAll: Bool
+        /// The model type the property was generated for (any model, encode-only ones too): what
+        /// `codingTableKey.rootType` answers.
+        let tableCodableType: (any TableCodableBase.Type)?
         /// `name` as SQL, quoted once here: every query that mentions the property prints it.
         let quotedName: String
 
         init(name: String, propertyIndex: Int, rootType: ObjectIdentifier?, tableName: String?, schemaName: String?,
-             redirection: Expression?, tableDecodableType: (any TableDecodable.Type)?, isAll: Bool) {
+             redirection: Expression?, tableDecodableType: (any TableDecodable.Type)?, isAll: Bool,
+             tableCodableType: (any TableCodableBase.Type)? = nil) {
             self.name = name
             self.propertyIndex = propertyIndex
             self.rootType = rootType
@@ -31,13 +35,14 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
             self.redirection = redirection
             self.tableDecodableType = tableDecodableType
             self.isAll = isAll
+            self.tableCodableType = tableCodableType
             self.quotedName = isAll ? "*" : SQLIdentifier.quote(name)
         }
 
         func with(tableName: String? = nil, schemaName: String? = nil, redirection: Expression? = nil) -> Storage {
             Storage(name: name, propertyIndex: propertyIndex, rootType: rootType, tableName: tableName ?? self.tableName,
                     schemaName: schemaName ?? self.schemaName, redirection: redirection ?? self.redirection,
-                    tableDecodableType: tableDecodableType, isAll: isAll)
+                    tableDecodableType: tableDecodableType, isAll: isAll, tableCodableType: tableCodableType)
         }
     }
 
@@ -54,6 +59,7 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
     /// selects decode each table's share of a row with it).
     public var tableDecodableType: (any TableDecodable.Type)? { storage.tableDecodableType }
     private var isAll: Bool { storage.isAll }
+    var tableCodableType: (any TableCodableBase.Type)? { storage.tableCodableType }
 
     /// The column name as SQL prints it (quoted if needed), without a table: what `SET name = …` takes.
     var quotedName: String { storage.quotedName }
@@ -62,9 +68,11 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
         self.init(named: name, index: index, root: root, tableDecodableType: nil)
     }
 
-    init(named name: String, index: Int, root: ObjectIdentifier?, tableDecodableType: (any TableDecodable.Type)?) {
+    init(named name: String, index: Int, root: ObjectIdentifier?, tableDecodableType: (any TableDecodable.Type)?,
+         tableCodableType: (any TableCodableBase.Type)? = nil) {
         storage = Storage(name: name, propertyIndex: index, rootType: root, tableName: nil, schemaName: nil,
-                          redirection: nil, tableDecodableType: tableDecodableType, isAll: false)
+                          redirection: nil, tableDecodableType: tableDecodableType, isAll: false,
+                          tableCodableType: tableCodableType)
     }
 
     private init(all: ()) {

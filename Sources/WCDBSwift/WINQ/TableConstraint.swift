@@ -30,6 +30,11 @@ public struct TableConstraint: Sendable, CustomStringConvertible {
     }
 
     public func foreignKey(_ columns: ColumnConvertible..., foreignKey: ForeignKey) -> TableConstraint {
+        self.foreignKey(columns, foreignKey: foreignKey)
+    }
+
+    /// `FOREIGN KEY(columns…)` from an array (a composite key built from a list of properties).
+    public func foreignKey(_ columns: [ColumnConvertible], foreignKey: ForeignKey) -> TableConstraint {
         with { $0.kind = .foreignKey(columns.map { $0.asColumn().nameDescription }, foreignKey) }
     }
 

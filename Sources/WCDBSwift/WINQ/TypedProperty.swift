@@ -21,7 +21,8 @@ public struct TypedProperty<Root, Value>: Sendable, CustomStringConvertible, Exp
 
     @_spi(WCDBGenerated) public init(named name: String, index: Int) {
         property = Property(named: name, index: index, root: ObjectIdentifier(Root.self),
-                            tableDecodableType: Root.self as? any TableDecodable.Type)
+                            tableDecodableType: Root.self as? any TableDecodable.Type,
+                            tableCodableType: Root.self as? any TableCodableBase.Type)
     }
 
     /// The column of the model property at `keyPath`, its value type inferred from the key path (what
