@@ -1,24 +1,32 @@
 /// Object writes: `insert` and `insertOrReplace` (Swift guide 1.3.1), as arrays, as variadic lists,
 /// and, for structs with an auto-increment key, `inout` so the assigned key is written back.
 extension HandleRepresentable {
+    /// Inserts `objects` into `table` in one embedded transaction with one prepared statement (`INSERT INTO table(columns) VALUES(?, …)`).
+    ///
+    /// `properties` names the columns to write (a partial insert); nil writes every column of the model.
+    /// - Throws: `WCDBError` — a constraint failure (the whole call is rolled back), a property of another model.
     @inlinable
     public func insert<Object: TableEncodable>(objects: [Object], on properties: [PropertyConvertible]? = nil,
                                                intoTable table: String) throws {
         _ = try reportingErrors { try ObjectInserter<Object>(properties: properties, table: table, orReplace: false).insert(objects, on: self) }
     }
 
+    /// Inserts the listed objects into `table`; see `insert(objects:on:intoTable:)` with an array.
     @inlinable
     public func insert<Object: TableEncodable>(objects: Object..., on properties: [PropertyConvertible]? = nil,
                                                intoTable table: String) throws {
         try insert(objects: objects, on: properties, intoTable: table)
     }
 
+    /// Inserts `objects` into `table`, replacing each row that conflicts with one on a primary key or
+    /// unique column (`INSERT OR REPLACE`), in one embedded transaction.
     @inlinable
     public func insertOrReplace<Object: TableEncodable>(objects: [Object], on properties: [PropertyConvertible]? = nil,
                                                         intoTable table: String) throws {
         _ = try reportingErrors { try ObjectInserter<Object>(properties: properties, table: table, orReplace: true).insert(objects, on: self) }
     }
 
+    /// Inserts or replaces the listed objects; see `insertOrReplace(objects:on:intoTable:)` with an array.
     @inlinable
     public func insertOrReplace<Object: TableEncodable>(objects: Object..., on properties: [PropertyConvertible]? = nil,
                                                         intoTable table: String) throws {
@@ -41,24 +49,28 @@ extension HandleRepresentable {
 
     // MARK: Partial inserts naming the properties inline (`on: Sample.Properties.identifier`)
 
+    /// Inserts `objects`, writing only the listed properties (the others take their column defaults).
     @inlinable
     public func insert<Object: TableEncodable>(objects: [Object], on property: PropertyConvertible, _ more: PropertyConvertible...,
                                                intoTable table: String) throws {
         try insert(objects: objects, on: [property] + more, intoTable: table)
     }
 
+    /// Inserts the listed objects, writing only the listed properties.
     @inlinable
     public func insert<Object: TableEncodable>(objects: Object..., on property: PropertyConvertible, _ more: PropertyConvertible...,
                                                intoTable table: String) throws {
         try insert(objects: objects, on: [property] + more, intoTable: table)
     }
 
+    /// Inserts or replaces `objects`, writing only the listed properties.
     @inlinable
     public func insertOrReplace<Object: TableEncodable>(objects: [Object], on property: PropertyConvertible,
                                                         _ more: PropertyConvertible..., intoTable table: String) throws {
         try insertOrReplace(objects: objects, on: [property] + more, intoTable: table)
     }
 
+    /// Inserts or replaces the listed objects, writing only the listed properties.
     @inlinable
     public func insertOrReplace<Object: TableEncodable>(objects: Object..., on property: PropertyConvertible,
                                                         _ more: PropertyConvertible..., intoTable table: String) throws {

@@ -1,6 +1,7 @@
 /// Value reads (Swift guide 1.3.4.3): the table as a matrix of `FundamentalValue`s, or one row, one
 /// column or one value of it.
 extension HandleRepresentable {
+    /// The rows of `columns` (every column by default) of `table` that match `condition`, as values.
     public func getRows(on columns: [ColumnResultConvertible] = [Column.all], fromTable table: String,
                         where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                         limit: Limit? = nil, offset: Offset? = nil) throws -> FundamentalRowXColumn {
@@ -14,42 +15,50 @@ extension HandleRepresentable {
         }
     }
 
+    /// The rows of the listed columns of `table` that match `condition`, as values.
     public func getRows(on column: ColumnResultConvertible, _ more: ColumnResultConvertible..., fromTable table: String,
                         where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                         limit: Limit? = nil, offset: Offset? = nil) throws -> FundamentalRowXColumn {
         try getRows(on: [column] + more, fromTable: table, where: condition, orderBy: orderList, limit: limit, offset: offset)
     }
 
+    /// The first row of `columns` of `table` that matches `condition`, as values (empty when none does).
     public func getRow(on columns: [ColumnResultConvertible] = [Column.all], fromTable table: String,
                        where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                        offset: Offset? = nil) throws -> FundamentalRow {
         try getRows(on: columns, fromTable: table, where: condition, orderBy: orderList, limit: 1, offset: offset).first ?? []
     }
 
+    /// The first row of the listed columns of `table` that matches `condition`, as values.
     public func getRow(on column: ColumnResultConvertible, _ more: ColumnResultConvertible..., fromTable table: String,
                        where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                        offset: Offset? = nil) throws -> FundamentalRow {
         try getRow(on: [column] + more, fromTable: table, where: condition, orderBy: orderList, offset: offset)
     }
 
+    /// The values of `column` in the rows of `table` that match `condition`.
     public func getColumn(on column: ColumnResultConvertible, fromTable table: String,
                           where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                           limit: Limit? = nil, offset: Offset? = nil) throws -> FundamentalColumn {
         try firstColumn(select([column], table, false, condition, orderList, limit, offset))
     }
 
+    /// The distinct values of `column` in the rows of `table` that match `condition` (`SELECT DISTINCT`).
     public func getDistinctColumn(on column: ColumnResultConvertible, fromTable table: String,
                                   where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                                   limit: Limit? = nil, offset: Offset? = nil) throws -> FundamentalColumn {
         try firstColumn(select([column], table, true, condition, orderList, limit, offset))
     }
 
+    /// The value of `column` in the first matching row of `table`, or NULL when none matches:
+    /// `getValue(on: Row.Properties.id.max(), fromTable: t)` runs `SELECT max(id) FROM t`.
     public func getValue(on column: ColumnResultConvertible, fromTable table: String,
                          where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                          limit: Limit? = nil, offset: Offset? = nil) throws -> FundamentalValue {
         try firstValue(select([column], table, false, condition, orderList, limit ?? impliedValueLimit(orderList), offset))
     }
 
+    /// The first of the distinct values of `column` in the matching rows of `table`.
     public func getDistinctValue(on column: ColumnResultConvertible, fromTable table: String,
                                  where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                                  limit: Limit? = nil, offset: Offset? = nil) throws -> FundamentalValue {

@@ -1,5 +1,12 @@
 /// Object reads: `getObjects` and `getObject` (Swift guide 1.3.4.1).
 extension HandleRepresentable {
+    /// The objects of `table` that match `condition`, in `orderList` order, at most `limit` from `offset`.
+    ///
+    /// Values in `condition` are bound, not printed: `where: Row.Properties.id == k` runs
+    /// `SELECT … WHERE (id = ?)` with `k` bound, and a repeated call reuses the prepared statement.
+    /// `properties` names the properties to read (a partial select); nil reads every column. A left-out
+    /// non-optional property makes the read throw (WCDB's partial-select rule).
+    /// - Throws: `WCDBError` — a missing table, a column that does not decode, a property of another model.
     @inlinable
     public func getObjects<Object: TableDecodable>(on properties: [PropertyConvertible]? = nil, fromTable table: String,
                                                    where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
@@ -13,6 +20,7 @@ extension HandleRepresentable {
         }
     }
 
+    /// The objects of `table` that match `condition`, reading only the listed properties.
     @inlinable
     public func getObjects<Object: TableDecodable>(on property: PropertyConvertible, _ more: PropertyConvertible..., fromTable table: String,
                                                    where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
@@ -21,6 +29,7 @@ extension HandleRepresentable {
                        limit: limit, offset: offset)
     }
 
+    /// The first object of `table` that matches `condition` (in `orderList` order), or nil when none does.
     @inlinable
     public func getObject<Object: TableDecodable>(on properties: [PropertyConvertible]? = nil, fromTable table: String,
                                                   where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
@@ -34,6 +43,7 @@ extension HandleRepresentable {
         }
     }
 
+    /// The first object of `table` that matches `condition`, reading only the listed properties.
     @inlinable
     public func getObject<Object: TableDecodable>(on property: PropertyConvertible, _ more: PropertyConvertible..., fromTable table: String,
                                                   where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,

@@ -78,14 +78,17 @@ extension HandleRepresentable {
         }
     }
 
+    /// Drops `table` if it exists (`DROP TABLE IF EXISTS`).
     public func drop(table: String) throws {
         try withHandle(forWriting: true) { handle in try handle.exec(StatementDropTable().drop(table: table).ifExists().description) }
     }
 
+    /// Drops the index `index` if it exists (`DROP INDEX IF EXISTS`).
     public func drop(index: String) throws {
         try withHandle(forWriting: true) { handle in try handle.exec(StatementDropIndex().drop(index: index).ifExists().description) }
     }
 
+    /// Whether `table` exists in the database's schema.
     public func isTableExists(_ table: String) throws -> Bool {
         try withHandle(forWriting: false) { handle in try Self.tableExists(table, on: handle) }
     }

@@ -1,5 +1,10 @@
 /// Updates: with an object's properties, or with a row of values (Swift guide 1.3.3).
 extension HandleRepresentable {
+    /// Sets `properties` of the rows of `table` that match `condition` to `object`'s values.
+    ///
+    /// The row-by-row form WCDB users write, `where: Row.Properties.id == k`, finds its prepared statement
+    /// by shape, so a loop of calls prints no SQL.
+    /// - Throws: `WCDBError` — a property of another model, a constraint failure.
     @inlinable
     public func update<Object: TableEncodable>(table: String, on properties: [PropertyConvertible], with object: Object,
                                                where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
@@ -39,6 +44,7 @@ extension HandleRepresentable {
         }
     }
 
+    /// Sets the listed properties of the matching rows of `table` to `object`'s values.
     @inlinable
     public func update<Object: TableEncodable>(table: String, on property: PropertyConvertible, _ more: PropertyConvertible...,
                                                with object: Object, where condition: Condition? = nil,
@@ -73,6 +79,7 @@ extension HandleRepresentable {
         }
     }
 
+    /// Sets the listed columns of the matching rows of `table` to `row`'s values, one value per column.
     public func update(table: String, on property: PropertyConvertible, _ more: PropertyConvertible..., with row: [ColumnEncodable],
                        where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                        limit: Limit? = nil, offset: Offset? = nil) throws {
