@@ -4,7 +4,7 @@ import PackageDescription
 
 let package = Package(
     name: "WCDBSwift",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "WCDBSwift", targets: ["WCDBSwift"]),
         .plugin(name: "WCDBPlugin", targets: ["WCDBPlugin"]),

@@ -6,7 +6,7 @@ import PackageDescription
 
 let package = Package(
     name: "FTSBench",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "WCDBSwift", path: "../.."),
     ],

@@ -46,8 +46,8 @@ struct ClauseTail {
         var values: [FundamentalValue] = []
         func lift(_ expression: Expression?) -> Expression? {
             guard let expression else { return nil }
-            guard !expression.boundValues.isEmpty else { return expression }
-            for bound in expression.boundValues { values.append(bound.value) }
+            guard expression.hasBoundValues else { return expression }
+            values += expression.values
             return Expression(sql: expression.sql, level: expression.level, hasOwnParameters: true)
         }
         tail.condition = lift(condition)

@@ -33,15 +33,14 @@ struct ObjectQuery<Object: TableDecodable> {
             limitValue = value
         }
         let binding = Object.objectRelationalMapping
-        let clause = condition?.sql ?? ""
         let statement = binding.statements.statement(limitValue == nil ? .selectWhere : .selectWhereLimited, table: table,
-                                                     properties: nil, clause: clause) {
+                                                     properties: nil, clause: condition?.shape) {
             var sql = StatementSelect.sql(distinct: false, columns: binding.properties, table: table)
-            if !clause.isEmpty { sql += " WHERE " + clause }
+            if let condition { sql += " WHERE " + condition.sql }
             if limitValue != nil { sql += " LIMIT ?" }
             return BindingStatement(sql: CachedSQL(sql), propertyIndexes: nil)
         }
-        return ObjectQuery(source: .cachedWithValues(statement.sql, values: condition?.boundValues ?? [], trailing: limitValue,
+        return ObjectQuery(source: .cachedWithValues(statement.sql, values: condition?.values ?? [], trailing: limitValue,
                                                      firstArgumentIndex: 1),
                            mapping: PropertyMapping(identityOfCount: binding.properties.count))
     }

@@ -20,3 +20,19 @@ extension Optional where Wrapped == [PropertyConvertible] {
         try self?.checkBelong(to: model, operation: operation)
     }
 }
+
+extension PropertyList {
+    @inlinable
+    func checkBelong<Object>(to model: Object.Type, operation: String) throws {
+        switch self {
+        case .list(let list):
+            try list.checkBelong(to: model, operation: operation)
+        case .first(let first, let more):
+            let owner = ObjectIdentifier(model)
+            if let root = first.rootType, root != owner {
+                throw WCDBError.foreignProperty(first.asProperty().name, of: model, operation: operation)
+            }
+            try more.checkBelong(to: model, operation: operation)
+        }
+    }
+}

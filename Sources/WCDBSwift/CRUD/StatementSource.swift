@@ -6,7 +6,7 @@ enum StatementSource {
     case cached(CachedSQL)
     /// A cached statement whose shape includes the caller's clause: the clause's bound values (and
     /// one trailing value, a LIMIT) are bound from `firstArgumentIndex` on.
-    case cachedWithValues(CachedSQL, values: [BoundValue], trailing: FundamentalValue?, firstArgumentIndex: Int32)
+    case cachedWithValues(CachedSQL, values: [FundamentalValue], trailing: FundamentalValue?, firstArgumentIndex: Int32)
     /// SQL built per call; `arguments` are bound from index `firstArgumentIndex` on before `body` runs
     /// (the literals `ClauseTail.liftingLiterals()` took out of the text).
     case byText(String, arguments: [FundamentalValue] = [], firstArgumentIndex: Int32 = 1)
@@ -31,8 +31,8 @@ enum StatementSource {
             let statement = try handle.cachedStatement(for: cached)
             defer { statement.reset() }
             var index = firstIndex
-            for bound in values {
-                statement.bind(bound.value, toIndex: index)
+            for value in values {
+                statement.bind(value, toIndex: index)
                 index += 1
             }
             if let trailing { statement.bind(trailing, toIndex: index) }

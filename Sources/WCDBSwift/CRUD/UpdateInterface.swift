@@ -9,6 +9,15 @@ extension HandleRepresentable {
     public func update<Object: TableEncodable>(table: String, on properties: [PropertyConvertible], with object: Object,
                                                where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                                                limit: Limit? = nil, offset: Offset? = nil) throws {
+        try update(table: table, on: .list(properties), with: object, where: condition, orderBy: orderList, limit: limit,
+                   offset: offset)
+    }
+
+    /// The one-line object update, for a property list given either way.
+    @inlinable
+    func update<Object: TableEncodable>(table: String, on properties: PropertyList, with object: Object,
+                                        where condition: Condition?, orderBy orderList: [OrderBy]?,
+                                        limit: Limit?, offset: Offset?) throws {
         // The row-by-row verb of WCDB users (`where: id == k`): its statement is found by shape.
         if orderList == nil, limit == nil, offset == nil {
             try reportingErrors { try properties.checkBelong(to: Object.self, operation: "update") }
@@ -16,7 +25,7 @@ extension HandleRepresentable {
                        with: object)
             return
         }
-        try update(table: table, on: properties, with: object,
+        try update(table: table, on: properties.all, with: object,
                    ClauseTail(condition: condition, orderBy: orderList, limit: limit, offset: offset))
     }
 
@@ -49,7 +58,8 @@ extension HandleRepresentable {
     public func update<Object: TableEncodable>(table: String, on property: PropertyConvertible, _ more: PropertyConvertible...,
                                                with object: Object, where condition: Condition? = nil,
                                                orderBy orderList: [OrderBy]? = nil, limit: Limit? = nil, offset: Offset? = nil) throws {
-        try update(table: table, on: [property] + more, with: object, where: condition, orderBy: orderList, limit: limit, offset: offset)
+        try update(table: table, on: .first(property, more: more), with: object, where: condition, orderBy: orderList,
+                   limit: limit, offset: offset)
     }
 
     /// Sets the listed columns to `row`'s values, in order.
@@ -98,24 +108,23 @@ struct UpdateStatementBuilder {
     /// `UPDATE … SET … [WHERE condition]` of a model, found in its binding's cache by the properties and
     /// the condition's SQL (which has `?` for its values): nothing is printed per call.
     @usableFromInline
-    init<Object: TableEncodable>(keyedFor model: Object.Type, table: String, properties: [PropertyConvertible], condition: Condition?) {
+    init<Object: TableEncodable>(keyedFor model: Object.Type, table: String, properties: PropertyList, condition: Condition?) {
         let condition = condition?.asExpression()
         if let condition, condition.hasOwnParameters {
-            self.init(table: table, properties: properties.map { $0.asProperty() },
+            self.init(table: table, properties: properties.all.map { $0.asProperty() },
                       tail: ClauseTail(condition: condition, orderBy: nil, limit: nil, offset: nil))
             return
         }
-        let clause = condition?.sql ?? ""
         let statement = Object.objectRelationalMapping.statements.statement(.updateWhere, table: table, properties: properties,
-                                                                             clause: clause) {
-            let selected = properties.map { $0.asProperty() }
+                                                                             clause: condition?.shape) {
+            let selected = properties.all.map { $0.asProperty() }
             var sql = StatementUpdate.sql(table: table, settingParametersOf: selected)
-            if !clause.isEmpty { sql += " WHERE " + clause }
+            if let condition { sql += " WHERE " + condition.sql }
             return BindingStatement(sql: CachedSQL(sql), propertyIndexes: selected.map(\.propertyIndex))
         }
         let indexes = statement.propertyIndexes ?? []
         self.init(propertyIndexes: indexes,
-                  source: .cachedWithValues(statement.sql, values: condition?.boundValues ?? [], trailing: nil,
+                  source: .cachedWithValues(statement.sql, values: condition?.values ?? [], trailing: nil,
                                             firstArgumentIndex: Int32(indexes.count + 1)))
     }
 

@@ -1,33 +1,94 @@
 import Foundation
+import Synchronization
 
 /// Everything the runtime knows about a model's table: its columns in property order, constraints,
 /// indexes, and the SQL of the model's common operations, built once and reused.
 ///
 /// Generated code builds one per model (`Model.objectRelationalMapping`) with the `add…` calls below.
+/// Its fields live in one immutable object (`Contents`): every one-line call reads the model's binding
+/// through a generic getter, and copying the binding is then one retain instead of one per field. A
+/// change while it is built makes new contents (a model's binding is built once).
 public struct TableBinding<Root>: Sendable {
+    /// The fields, immutable; `statements` (the SQL cache) is shared by every version of them.
+    @usableFromInline final class Contents: Sendable {
+        let properties: [Property]
+        let columns: [ColumnBinding]
+        let indexes: [IndexBinding]
+        let indexSuffixesToDrop: [String]
+        let tableConstraints: [TableConstraint]
+        let isWithoutRowID: Bool
+        let enableAutoIncrementForExistingTable: Bool
+        let primaryKeyPropertyIndexes: [Int]
+        let virtualTable: VirtualTableBinding?
+        @usableFromInline let statements: BindingStatementCache
+
+        init(properties: [Property], columns: [ColumnBinding] = [], indexes: [IndexBinding] = [],
+             indexSuffixesToDrop: [String] = [], tableConstraints: [TableConstraint] = [], isWithoutRowID: Bool = false,
+             enableAutoIncrementForExistingTable: Bool = false, primaryKeyPropertyIndexes: [Int] = [],
+             virtualTable: VirtualTableBinding? = nil, statements: BindingStatementCache = BindingStatementCache()) {
+            self.properties = properties
+            self.columns = columns
+            self.indexes = indexes
+            self.indexSuffixesToDrop = indexSuffixesToDrop
+            self.tableConstraints = tableConstraints
+            self.isWithoutRowID = isWithoutRowID
+            self.enableAutoIncrementForExistingTable = enableAutoIncrementForExistingTable
+            self.primaryKeyPropertyIndexes = primaryKeyPropertyIndexes
+            self.virtualTable = virtualTable
+            self.statements = statements
+        }
+
+        /// A copy with some fields changed (building only).
+        func with(columns: [ColumnBinding]? = nil, indexes: [IndexBinding]? = nil, indexSuffixesToDrop: [String]? = nil,
+                  tableConstraints: [TableConstraint]? = nil, isWithoutRowID: Bool? = nil,
+                  enableAutoIncrementForExistingTable: Bool? = nil, primaryKeyPropertyIndexes: [Int]? = nil,
+                  virtualTable: VirtualTableBinding?? = nil) -> Contents {
+            Contents(properties: properties, columns: columns ?? self.columns, indexes: indexes ?? self.indexes,
+                     indexSuffixesToDrop: indexSuffixesToDrop ?? self.indexSuffixesToDrop,
+                     tableConstraints: tableConstraints ?? self.tableConstraints,
+                     isWithoutRowID: isWithoutRowID ?? self.isWithoutRowID,
+                     enableAutoIncrementForExistingTable: enableAutoIncrementForExistingTable ?? self.enableAutoIncrementForExistingTable,
+                     primaryKeyPropertyIndexes: primaryKeyPropertyIndexes ?? self.primaryKeyPropertyIndexes,
+                     virtualTable: virtualTable ?? self.virtualTable, statements: statements)
+        }
+    }
+
+    @usableFromInline private(set) var contents: Contents
+
     /// Every column property, in declaration order (property `i` is `properties[i]`).
-    public let properties: [Property]
-    public private(set) var columns: [ColumnBinding] = []
-    public private(set) var indexes: [IndexBinding] = []
+    public var properties: [Property] { contents.properties }
+    public var columns: [ColumnBinding] { contents.columns }
+    public var indexes: [IndexBinding] { contents.indexes }
     /// Suffixes of indexes (table name + suffix) that `create(table:of:)` drops if they exist
     /// (`@DropIndex`, the seeds' `WCDB_INDEX_TO_BE_DROPPED`).
-    public private(set) var indexSuffixesToDrop: [String] = []
-    public private(set) var tableConstraints: [TableConstraint] = []
-    public var isWithoutRowID = false
+    public var indexSuffixesToDrop: [String] { contents.indexSuffixesToDrop }
+    public var tableConstraints: [TableConstraint] { contents.tableConstraints }
+    /// `WITHOUT ROWID` (`@WithoutRowID`).
+    public var isWithoutRowID: Bool {
+        get { contents.isWithoutRowID }
+        set { contents = contents.with(isWithoutRowID: newValue) }
+    }
     /// WCDB 2.x's `enableAutoIncrementForExistingTable`: `create(table:of:)` on an existing table whose
     /// integer primary key lacks `AUTOINCREMENT` adds it (schema rewrite, `sqlite_sequence` seeded with
     /// the largest key), so rowids of deleted rows are never reused there either.
-    public var enableAutoIncrementForExistingTable = false
+    public var enableAutoIncrementForExistingTable: Bool {
+        get { contents.enableAutoIncrementForExistingTable }
+        set { contents = contents.with(enableAutoIncrementForExistingTable: newValue) }
+    }
     /// The properties (by index) that form the primary key: one for `@PrimaryKey`, several for
     /// `@MultiPrimary`; empty when the model declares none (its rows are then keyed by rowid only).
-    public private(set) var primaryKeyPropertyIndexes: [Int] = []
-    public var virtualTable: VirtualTableBinding?
+    public var primaryKeyPropertyIndexes: [Int] { contents.primaryKeyPropertyIndexes }
+    /// The virtual table (`@VirtualTable`), when the model is one.
+    public var virtualTable: VirtualTableBinding? {
+        get { contents.virtualTable }
+        set { contents = contents.with(virtualTable: .some(newValue)) }
+    }
 
     /// The SQL of this model's operations, by key, built on first use.
-    @usableFromInline let statements = BindingStatementCache()
+    @usableFromInline var statements: BindingStatementCache { contents.statements }
 
     @_spi(WCDBGenerated) public init(properties: [Property]) {
-        self.properties = properties
+        contents = Contents(properties: properties)
     }
 
     // MARK: Building (called by generated code)
@@ -35,14 +96,16 @@ public struct TableBinding<Root>: Sendable {
     @_spi(WCDBGenerated) public mutating func addColumn(_ property: PropertyConvertible, type: ColumnType, primaryKey: PrimaryKeyBinding? = nil,
                                    notNull: Bool = false, unique: UniqueBinding? = nil, defaultValue: ColumnDefaultValue? = nil,
                                    collate: String? = nil, foreignKey: ForeignKeyBinding? = nil) {
-        if primaryKey != nil { primaryKeyPropertyIndexes = [property.asProperty().propertyIndex] }
-        columns.append(ColumnBinding(
+        let column = ColumnBinding(
             property: property.asProperty(), type: type, primaryKey: primaryKey, isNotNull: notNull, unique: unique,
-            defaultValue: defaultValue, collate: collate, foreignKey: foreignKey, checks: []))
+            defaultValue: defaultValue, collate: collate, foreignKey: foreignKey, checks: [])
+        contents = contents.with(columns: columns + [column],
+                                 primaryKeyPropertyIndexes: primaryKey != nil ? [property.asProperty().propertyIndex] : nil)
     }
 
     @_spi(WCDBGenerated) public mutating func addIndex(suffix: String, isUnique: Bool, members: [IndexedProperty], isForNewTableOnly: Bool = false) {
-        indexes.append(IndexBinding(suffix: suffix, isUnique: isUnique, members: members, isForNewTableOnly: isForNewTableOnly))
+        let index = IndexBinding(suffix: suffix, isUnique: isUnique, members: members, isForNewTableOnly: isForNewTableOnly)
+        contents = contents.with(indexes: indexes + [index])
     }
 
     /// `@MultiForeignKey("name", table:, column:)` on several properties: `CONSTRAINT name FOREIGN KEY(members…)
@@ -52,33 +115,37 @@ public struct TableBinding<Root>: Sendable {
         var key = ForeignKey().references(with: table).columns(columns.map { Column(named: $0) })
         if let onDelete { key = key.onDelete(onDelete) }
         if let onUpdate { key = key.onUpdate(onUpdate) }
-        tableConstraints.append(TableConstraint(named: name).foreignKey(members.map { $0.asProperty() }, foreignKey: key))
+        addTableConstraint(TableConstraint(named: name).foreignKey(members.map { $0.asProperty() }, foreignKey: key))
     }
 
     /// `@DropIndex("_suffix")`: creating the table drops the index named table name + `suffix`.
     @_spi(WCDBGenerated) public mutating func addIndexToDrop(suffix: String) {
-        indexSuffixesToDrop.append(suffix)
+        contents = contents.with(indexSuffixesToDrop: indexSuffixesToDrop + [suffix])
     }
 
     @_spi(WCDBGenerated) public mutating func addMultiPrimary(named name: String, members: [IndexedProperty], onConflict: ConflictAction? = nil) {
-        primaryKeyPropertyIndexes = members.map(\.property.propertyIndex)
-        tableConstraints.append(TableConstraint(named: name).primaryKey().indexed(by: members.map(\.indexedColumn))
-            .onConflict(onConflict))
+        contents = contents.with(primaryKeyPropertyIndexes: members.map(\.property.propertyIndex))
+        addTableConstraint(TableConstraint(named: name).primaryKey().indexed(by: members.map(\.indexedColumn)).onConflict(onConflict))
     }
 
     @_spi(WCDBGenerated) public mutating func addMultiUnique(named name: String, members: [IndexedProperty], onConflict: ConflictAction? = nil) {
-        tableConstraints.append(TableConstraint(named: name).unique().indexed(by: members.map(\.indexedColumn))
-            .onConflict(onConflict))
+        addTableConstraint(TableConstraint(named: name).unique().indexed(by: members.map(\.indexedColumn)).onConflict(onConflict))
     }
 
     /// A `CHECK`: on one column when `column` is given, else on the table.
     @_spi(WCDBGenerated) public mutating func addCheck(_ condition: ExpressionConvertible, onColumn column: PropertyConvertible? = nil) {
         let expression = condition.asExpression()
         if let column, let index = columns.firstIndex(where: { $0.name == column.asProperty().name }) {
+            var columns = self.columns
             columns[index].checks.append(expression)
+            contents = contents.with(columns: columns)
         } else {
-            tableConstraints.append(TableConstraint().check(expression))
+            addTableConstraint(TableConstraint().check(expression))
         }
+    }
+
+    private mutating func addTableConstraint(_ constraint: TableConstraint) {
+        contents = contents.with(tableConstraints: tableConstraints + [constraint])
     }
 
     // MARK: Reading
@@ -110,48 +177,89 @@ public struct TableBinding<Root>: Sendable {
 
 /// A small lock-protected map from an operation key to its prepared SQL.
 ///
-/// A model has a handful of these (select, insert, one per partial property set…) and the one-line
-/// API looks one up on every call, so the first few live in an array searched linearly, compared
-/// against the caller's property list in place (no key is built unless the lookup misses); the rest
-/// in a dictionary.
-///
-/// `@unchecked Sendable`: `lock` guards every access to the stored properties.
+/// A model has a handful of these (select, insert, one per partial property set, one per condition
+/// shape…) and the one-line API looks one up on every call, so the first few live in an array searched
+/// linearly, compared against the caller's property list and condition shape in place (no key is built
+/// unless the lookup misses; a condition's shape is compared by identity first, see `ExpressionShape`);
+/// the rest in a dictionary.
 @usableFromInline
-final class BindingStatementCache: @unchecked Sendable {
-    private let lock = NSLock()
-    // Unchecked exclusivity: `lock` serializes every access already.
-    @exclusivity(unchecked) private var recentKeys: [BindingStatementKey] = []
-    @exclusivity(unchecked) private var recentStatements: [BindingStatement] = []
-    /// Where the last lookup hit: a loop of calls repeats one key, checked before the scan.
-    @exclusivity(unchecked) private var lastHit = 0
-    private var others: [BindingStatementKey: BindingStatement] = [:]
+final class BindingStatementCache: Sendable {
+    private struct Entries {
+        var recent: [(key: BindingStatementKey, statement: BindingStatement)] = []
+        /// Where the last lookup hit: a loop of calls repeats one key, checked before the scan.
+        var lastHit = 0
+        var others: [BindingStatementKey: BindingStatement] = [:]
+    }
+
+    private let entries = Mutex(Entries())
     private static let linearLimit = 16
 
-    /// The statement of `operation` on `table` for `properties` (nil: the operation's default set),
-    /// built by `build` the first time.
+    init() {}
+
+    /// The statement of `operation` on `table` for `properties` (nil: the operation's default set) with
+    /// the condition of shape `clause` (nil: none), built by `build` the first time.
     @usableFromInline
-    func statement(_ operation: BindingStatementKey.Operation, table: String, properties: [PropertyConvertible]?,
-                   clause: String = "", build: () -> BindingStatement) -> BindingStatement {
-        lock.lock()
-        defer { lock.unlock() }
-        if lastHit < recentKeys.count, recentKeys[lastHit].matches(operation, table: table, properties: properties, clause: clause) {
-            return recentStatements[lastHit]
+    func statement(_ operation: BindingStatementKey.Operation, table: String, properties: PropertyList?,
+                   clause: ExpressionShape? = nil, build: () -> BindingStatement) -> BindingStatement {
+        if let found = entries.withLock({ entries -> BindingStatement? in
+            let lastHit = entries.lastHit
+            if lastHit < entries.recent.count,
+               entries.recent[lastHit].key.matches(operation, table: table, properties: properties, clause: clause) {
+                return entries.recent[lastHit].statement
+            }
+            if let index = entries.recent.firstIndex(where: { $0.key.matches(operation, table: table, properties: properties, clause: clause) }) {
+                entries.lastHit = index
+                return entries.recent[index].statement
+            }
+            return entries.others[BindingStatementKey(operation: operation, table: table, properties: properties, clause: clause)]
+        }) {
+            return found
         }
-        if let index = recentKeys.firstIndex(where: { $0.matches(operation, table: table, properties: properties, clause: clause) }) {
-            lastHit = index
-            return recentStatements[index]
-        }
-        let key = BindingStatementKey(operation: operation, table: table, propertyIndexes: properties?.map(\.propertyIndex),
-                                      clause: clause)
-        if let statement = others[key] { return statement }
+        // Built outside the lock (it may print SQL); a racing thread's equal statement is as good.
         let statement = build()
-        if recentKeys.count < Self.linearLimit {
-            recentKeys.append(key)
-            recentStatements.append(statement)
-        } else {
-            others[key] = statement
+        let key = BindingStatementKey(operation: operation, table: table, properties: properties, clause: clause)
+        entries.withLock { entries in
+            if entries.recent.count < Self.linearLimit {
+                entries.recent.append((key, statement))
+            } else {
+                entries.others[key] = statement
+            }
         }
         return statement
+    }
+}
+
+/// The properties an operation names, as the caller gave them: a list, or one property and a variadic
+/// rest (compared in place, so a call with `on: P.a` builds no array).
+@usableFromInline
+enum PropertyList {
+    case list([PropertyConvertible])
+    case first(PropertyConvertible, more: [PropertyConvertible])
+
+    @usableFromInline var count: Int {
+        switch self {
+        case .list(let list): return list.count
+        case .first(_, let more): return 1 + more.count
+        }
+    }
+
+    /// The properties as one array (on a cache miss, or for a caller that needs it).
+    @usableFromInline var all: [PropertyConvertible] {
+        switch self {
+        case .list(let list): return list
+        case .first(let first, let more): return [first] + more
+        }
+    }
+
+    /// Whether the properties' indexes are `indexes`, in order.
+    func hasIndexes(_ indexes: [Int]) -> Bool {
+        switch self {
+        case .list(let list):
+            return indexes.count == list.count && zip(indexes, list).allSatisfy { $0 == $1.propertyIndex }
+        case .first(let first, let more):
+            guard indexes.count == 1 + more.count, indexes[0] == first.propertyIndex else { return false }
+            return zip(indexes.dropFirst(), more).allSatisfy { $0 == $1.propertyIndex }
+        }
     }
 }
 
@@ -170,8 +278,9 @@ struct BindingStatement: Sendable {
     }
 }
 
-/// What a cached statement of a binding does: the operation, the table, and which properties (by
-/// index; nil for the operation's default set). A value key: a lookup compares a few words.
+/// What a cached statement of a binding does: the operation, the table, which properties (by index; nil
+/// for the operation's default set) and the shape of its condition. A value key: a lookup compares a
+/// few words.
 @usableFromInline
 struct BindingStatementKey: Hashable, Sendable {
     @usableFromInline
@@ -186,16 +295,39 @@ struct BindingStatementKey: Hashable, Sendable {
     let operation: Operation
     let table: String
     let propertyIndexes: [Int]?
-    /// The clause's SQL as it runs (`(id = ?)`): its values are bound, so one text serves every key.
+    /// The condition's SQL as it runs (`(id = ?)`): its values are bound, so one text serves every key.
     let clause: String
+    /// The condition's shape, kept alive here so that its identity can't be taken by another shape: the
+    /// same object means the same SQL, found without comparing text.
+    let clauseShape: ExpressionShape?
 
-    func matches(_ operation: Operation, table: String, properties: [PropertyConvertible]?, clause: String) -> Bool {
-        guard self.operation == operation, self.table == table, self.clause == clause else { return false }
+    init(operation: Operation, table: String, properties: PropertyList?, clause: ExpressionShape?) {
+        self.operation = operation
+        self.table = table
+        self.propertyIndexes = properties?.all.map(\.propertyIndex)
+        self.clause = clause?.sql ?? ""
+        self.clauseShape = clause
+    }
+
+    func matches(_ operation: Operation, table: String, properties: PropertyList?, clause: ExpressionShape?) -> Bool {
+        guard self.operation == operation, self.table == table else { return false }
+        guard clauseShape === clause || self.clause == (clause?.sql ?? "") else { return false }
         switch (propertyIndexes, properties) {
         case (nil, nil): return true
-        case (let indexes?, let properties?):
-            return indexes.count == properties.count && zip(indexes, properties).allSatisfy { $0 == $1.propertyIndex }
+        case (let indexes?, let properties?): return properties.hasIndexes(indexes)
         default: return false
         }
+    }
+
+    @usableFromInline static func == (left: BindingStatementKey, right: BindingStatementKey) -> Bool {
+        left.operation == right.operation && left.table == right.table && left.propertyIndexes == right.propertyIndexes
+            && left.clause == right.clause
+    }
+
+    @usableFromInline func hash(into hasher: inout Hasher) {
+        hasher.combine(operation)
+        hasher.combine(table)
+        hasher.combine(propertyIndexes)
+        hasher.combine(clause)
     }
 }

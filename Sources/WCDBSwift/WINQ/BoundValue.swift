@@ -1,23 +1,19 @@
 import Foundation
 
-/// A value an expression compares with, kept out of its SQL text: a `?` stands for it at `offset`
-/// (in UTF-8 bytes of the expression's `sql`).
-@usableFromInline
-struct BoundValue: Sendable {
-    let offset: Int
-    @usableFromInline let value: FundamentalValue
-
-    /// `sql` with the `?` of each value replaced by the value printed as a literal.
-    static func inlining(_ values: [BoundValue], into sql: String) -> String {
+/// Printing bound values back into an expression's text, and telling whether raw SQL holds bind
+/// parameters of its own.
+enum BoundValue {
+    /// `sql` with the `?` at each of `offsets` (UTF-8) replaced by the matching value printed as a literal.
+    static func inlining(_ values: [FundamentalValue], at offsets: [Int], into sql: String) -> String {
         var result: [UInt8] = []
         result.reserveCapacity(sql.utf8.count + values.count * 8)
         var utf8 = sql.utf8.makeIterator()
         var position = 0
-        for bound in values {
-            while position < bound.offset, let byte = utf8.next() { result.append(byte); position += 1 }
+        for (offset, value) in zip(offsets, values) {
+            while position < offset, let byte = utf8.next() { result.append(byte); position += 1 }
             _ = utf8.next()  // the `?`
             position += 1
-            result.append(contentsOf: LiteralValue(bound.value).description.utf8)
+            result.append(contentsOf: LiteralValue(value).description.utf8)
         }
         while let byte = utf8.next() { result.append(byte) }
         return String(decoding: result, as: UTF8.self)
@@ -31,49 +27,44 @@ struct BoundValue: Sendable {
     }
 }
 
-/// Builds a composite expression from operands, carrying their bound values along and shifting their
-/// offsets: the one place where an expression's text and its values are put together.
+/// Builds a composite expression from operands: their shapes through a `ShapeComposer`, their values
+/// in text order alongside.
 struct ExpressionComposer {
-    private var sql = ""
-    private var bound: [BoundValue] = []
-    private var hasOwnParameters = false
+    private var shape = ShapeComposer()
+    private var values: [FundamentalValue] = []
 
     init() {}
 
     /// Appends SQL text written by WINQ itself (operators, keywords, quoted names).
-    mutating func append(_ text: String) { sql += text }
+    mutating func append(_ text: String) { shape.append(text) }
 
     /// Appends an operand of a comparison or of logic: the values it binds (a bare literal is a bound
     /// `?` itself) come along.
     mutating func append(binding operand: Expression, atMost level: Expression.Level) {
-        hasOwnParameters = hasOwnParameters || operand.hasOwnParameters
-        let parenthesised = operand.needsParentheses(atMost: level)
-        if parenthesised { sql += "(" }
-        if !operand.boundValues.isEmpty {
-            let base = sql.utf8.count
-            for value in operand.boundValues {
-                bound.append(BoundValue(offset: base + value.offset, value: value.value))
-            }
-        }
-        sql += operand.sql
-        if parenthesised { sql += ")" }
+        shape.append(binding: operand.shape, atMost: level)
+        values = values.followed(by: operand.values)
     }
 
     /// Appends an operand whose values belong to the expression's shape (arithmetic, COLLATE…): they
     /// are printed into the text.
     mutating func append(inlining operand: Expression, atMost level: Expression.Level) {
-        hasOwnParameters = hasOwnParameters || operand.hasOwnParameters
-        sql += operand.operand(atMost: level)
+        shape.append(inlined: operand.operand(atMost: level), hasOwnParameters: operand.hasOwnParameters)
     }
 
     /// Appends text that holds another statement or printed clause (a subquery): its own parameters,
     /// if any, make the whole expression run as printed.
-    mutating func append(printed text: String) {
-        hasOwnParameters = hasOwnParameters || BoundValue.mayHoldParameters(text)
-        sql += text
-    }
+    mutating func append(printed text: String) { shape.append(printed: text) }
 
     func build(level: Expression.Level) -> Expression {
-        Expression(composed: sql, boundValues: bound, level: level, hasOwnParameters: hasOwnParameters)
+        Expression(shape: shape.build(level: level), values: values)
+    }
+}
+
+extension Array where Element == FundamentalValue {
+    /// `self + other`, without a new array when either is empty (the common `property op value`).
+    func followed(by other: [FundamentalValue]) -> [FundamentalValue] {
+        if other.isEmpty { return self }
+        if isEmpty { return other }
+        return self + other
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// Like WCDB Swift, an Expression is built from already-printed operands, so identifiers are quoted
 /// once, in `SQLIdentifier`. Unlike a plain string, it carries its *values* as values: a literal that
 /// is the operand of a comparison (`=`, `<`, `IN`, `LIKE`, `BETWEEN`, …) is kept out of the text, where
-/// a `?` stands for it, and travels in `boundValues`. Running the expression binds them (so one
+/// a `?` stands for it, and travels in `values`. Running the expression binds them (so one
 /// prepared statement serves every key), while `description` prints them back as literals for people
 /// and for schema statements (CREATE TABLE/INDEX/VIEW/TRIGGER, CHECK, DEFAULT, partial-index WHERE),
 /// where `LiteralValue` is the one place that escapes them.
@@ -29,55 +29,50 @@ public struct Expression: Sendable, CustomStringConvertible, ExpressionOperable,
         case compound
     }
 
-    /// The SQL as executed: a `?` stands at the offset of each of `boundValues`.
-    let sql: String
-    /// The values the `?` of `sql` stand for, in text order.
-    let boundValues: [BoundValue]
-    let level: Level
+    /// The structure: SQL with a `?` for each bound value, shared by every expression of the same shape
+    /// (`(id = ?)` for any key), so that statements are found by it without printing.
+    let shape: ExpressionShape
+    /// The values the `?` of `shape` stand for, in text order.
+    let values: [FundamentalValue]
+
+    /// The SQL as executed: a `?` stands at each of `shape.bindOffsets`.
+    var sql: String { shape.sql }
+    var level: Level { shape.level }
     /// A bare literal: allowed as a column DEFAULT without parentheses.
-    let isLiteral: Bool
+    var isLiteral: Bool { shape.isLiteral }
     /// The text holds bind parameters of the caller's own (`?`, `?NNN`, `:name`…), which the caller
     /// numbers: then nothing of this expression is bound for them, it runs as `description` prints.
-    let hasOwnParameters: Bool
+    var hasOwnParameters: Bool { shape.hasOwnParameters }
+    /// Whether the expression carries values to bind.
+    var hasBoundValues: Bool { !values.isEmpty }
+
+    init(shape: ExpressionShape, values: [FundamentalValue] = []) {
+        self.shape = shape
+        self.values = values
+    }
 
     /// An expression from raw SQL text that holds no bound values. Whether the text holds bind
     /// parameters of its own is found by looking for their marks, when the caller does not say.
     init(sql: String, level: Level, isLiteral: Bool = false, hasOwnParameters: Bool? = nil) {
-        self.sql = sql
-        self.boundValues = []
-        self.level = level
-        self.isLiteral = isLiteral
-        self.hasOwnParameters = hasOwnParameters ?? BoundValue.mayHoldParameters(sql)
+        self.init(shape: ExpressionShape(sql: sql, level: level, isLiteral: isLiteral,
+                                         hasOwnParameters: hasOwnParameters ?? BoundValue.mayHoldParameters(sql)))
     }
 
     /// A bare literal value: a `?` bound to it.
     init(literal value: FundamentalValue, level: Level) {
-        self.sql = "?"
-        self.boundValues = [BoundValue(offset: 0, value: value)]
-        self.level = level
-        self.isLiteral = true
-        self.hasOwnParameters = false
+        self.init(shape: level == .unary ? .boundNegativeLiteral : .boundLiteral, values: [value])
     }
 
     /// The bare literal's value, when this expression is one.
     var literalValue: FundamentalValue? {
         // Spelled out: FundamentalValue is ExpressibleByNilLiteral, so `cond ? value : nil` would be `.null`.
-        guard isLiteral, boundValues.count == 1 else { return Optional<FundamentalValue>.none }
-        return boundValues[0].value
-    }
-
-    /// An expression composed by `ExpressionComposer`.
-    init(composed sql: String, boundValues: [BoundValue], level: Level, hasOwnParameters: Bool) {
-        self.sql = sql
-        self.boundValues = boundValues
-        self.level = level
-        self.isLiteral = false
-        self.hasOwnParameters = hasOwnParameters
+        guard isLiteral, values.count == 1 else { return Optional<FundamentalValue>.none }
+        return values[0]
     }
 
     /// The SQL with every value printed as a literal: what people read and schema statements store.
     public var description: String {
-        boundValues.isEmpty ? sql : BoundValue.inlining(boundValues, into: sql)
+        values.isEmpty ? sql : BoundValue.inlining(values, at: shape.bindOffsets, into: sql)
     }
 
     /// `value` printed into the SQL text even where a comparison would bind it, so that SQLite's

@@ -27,23 +27,21 @@ enum Operate {
         case "<", "<=", ">", ">=", "AND", "OR": binds = true
         default: binds = false
         }
-        // The common `property op value`: one string and one bound value, without the composer.
-        if binds, left.boundValues.isEmpty, !left.hasOwnParameters, !left.needsParentheses(atMost: .unary),
-           let value = right.literalValue {
-            var sql = "("
-            sql += left.sql
-            sql += " "
-            sql += op
-            let offset = sql.utf8.count + 1
-            sql += " ?)"
-            return Expression(composed: sql, boundValues: [BoundValue(offset: offset, value: value)], level: .primary,
-                              hasOwnParameters: false)
+        // Comparisons and logic keep their operands' values bound: the shape comes from the left operand's
+        // memory (`property op value`, `a == x && b == y`), so the same shape object serves every call and
+        // no SQL is printed for it.
+        if binds {
+            if !left.hasBoundValues, !left.hasOwnParameters, !left.needsParentheses(atMost: .unary),
+               right.isLiteral, right.hasBoundValues {
+                return Expression(shape: left.shape.comparedWithValue(op), values: right.values)
+            }
+            return Expression(shape: left.shape.combined(op, with: right.shape), values: left.values.followed(by: right.values))
         }
         var composer = ExpressionComposer()
         composer.append("(")
-        if binds { composer.append(binding: left, atMost: .unary) } else { composer.append(inlining: left, atMost: .unary) }
+        composer.append(inlining: left, atMost: .unary)
         composer.append(" " + op + " ")
-        if binds { composer.append(binding: right, atMost: .unary) } else { composer.append(inlining: right, atMost: .unary) }
+        composer.append(inlining: right, atMost: .unary)
         composer.append(")")
         return composer.build(level: .primary)
     }
@@ -77,7 +75,7 @@ enum Operate {
 
 extension Expression {
     /// A bare NULL (also `nil` and an Optional holding nil).
-    var isNullLiteral: Bool { isLiteral && boundValues.isEmpty && sql == "NULL" }
+    var isNullLiteral: Bool { isLiteral && values.isEmpty && sql == "NULL" }
 }
 
 // MARK: Untyped operators (WCDB's style): Self on the left, anything convertible on the right.

@@ -23,10 +23,13 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
         let tableCodableType: (any TableCodableBase.Type)?
         /// `name` as SQL, quoted once here: every query that mentions the property prints it.
         let quotedName: String
+        /// The property as an expression (`name`, or `table.name` when qualified). Shared by every
+        /// comparison of this property, which remembers the shapes derived from it (`(name = ?)`).
+        let expressionShape: ExpressionShape
 
         init(name: String, propertyIndex: Int, rootType: ObjectIdentifier?, tableName: String?, schemaName: String?,
              redirection: Expression?, tableDecodableType: (any TableDecodable.Type)?, isAll: Bool,
-             tableCodableType: (any TableCodableBase.Type)? = nil) {
+             tableCodableType: (any TableCodableBase.Type)? = nil, isShared: Bool = false) {
             self.name = name
             self.propertyIndex = propertyIndex
             self.rootType = rootType
@@ -37,6 +40,13 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
             self.isAll = isAll
             self.tableCodableType = tableCodableType
             self.quotedName = isAll ? "*" : SQLIdentifier.quote(name)
+            var column = isAll ? Column.all : Column(named: name)
+            if let tableName {
+                column = column.in(table: tableName)
+                if let schemaName { column = column.of(schema: schemaName) }
+            }
+            self.expressionShape = ExpressionShape(sql: tableName == nil ? quotedName : column.description, level: .primary,
+                                                   hasOwnParameters: false, isShared: isShared)
         }
 
         func with(tableName: String? = nil, schemaName: String? = nil, redirection: Expression? = nil) -> Storage {
@@ -68,11 +78,13 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
         self.init(named: name, index: index, root: root, tableDecodableType: nil)
     }
 
+    /// `isShared`: the property lives as long as the program (a model's generated static property), so
+    /// the shapes of its comparisons may be remembered by other shapes (see `ExpressionShape`).
     init(named name: String, index: Int, root: ObjectIdentifier?, tableDecodableType: (any TableDecodable.Type)?,
-         tableCodableType: (any TableCodableBase.Type)? = nil) {
+         tableCodableType: (any TableCodableBase.Type)? = nil, isShared: Bool = false) {
         storage = Storage(name: name, propertyIndex: index, rootType: root, tableName: nil, schemaName: nil,
                           redirection: nil, tableDecodableType: tableDecodableType, isAll: false,
-                          tableCodableType: tableCodableType)
+                          tableCodableType: tableCodableType, isShared: isShared)
     }
 
     private init(all: ()) {
@@ -114,7 +126,7 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
     }
 
     public func asExpression() -> Expression {
-        storage.tableName == nil ? Expression(sql: storage.quotedName, level: .primary, hasOwnParameters: false) : asColumn().asExpression()
+        Expression(shape: storage.expressionShape)
     }
 
     /// The column, or `expr AS name` when redirected.

@@ -169,7 +169,7 @@ public final class StatementSelect: Statement {
         var ownParameters = false
         let sql = render { expression in
             ownParameters = ownParameters || expression.hasOwnParameters
-            for bound in expression.boundValues { values.append(bound.value) }
+            values += expression.values
             return expression.sql
         }
         return ownParameters ? (description, []) : (sql, values)
