@@ -90,17 +90,76 @@ final class PoolPartsTests: CoreTestCase {
 
     func testGuardedWaitTimesOutUnlessToldToKeepWaiting() {
         let guarded = Guarded(0)
-        XCTAssertNil(guarded.wait(timeout: 0.05) { $0 > 0 ? $0 : nil })
+        XCTAssertNil(guarded.wait(for: .anyChange, timeout: 0.05) { $0 > 0 ? $0 : nil })
         let asked = Box(0)
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) {
-            guarded.withLockWakingWaiters { $0 = 5 }
+            guarded.withLock(waking: .others) { $0 = 5 }
         }
-        let value = guarded.wait(timeout: 0.05, keepWaiting: { _ in
+        let value = guarded.wait(for: .anyChange, timeout: 0.05, keepWaiting: { _ in
             asked.with { $0 += 1 }
             return true
         }) { $0 > 0 ? $0 : nil }
         XCTAssertEqual(value, 5)
         XCTAssertGreaterThan(asked.get, 0, "the wait outlived its timeout only because keepWaiting said so")
+    }
+
+    /// A change wakes the first waiter of its reason only: the others are not asked again (no stampede),
+    /// and each waiter that gets through wakes the next, so every free unit is taken in arrival order.
+    func testAChangeWakesTheFirstWaiterOfItsReasonOnly() {
+        // State: free units, and how often each waiter's attempt ran.
+        struct Units { var free = 0; var attempts: [Int] = [0, 0, 0, 0]; var served: [Int] = [] }
+        let guarded = Guarded(Units())
+        let group = DispatchGroup()
+        for waiter in 0..<4 {
+            group.enter()
+            Thread.detachNewThread {
+                _ = guarded.wait(for: .handle, timeout: 10) { units -> Bool? in
+                    units.attempts[waiter] += 1
+                    guard units.free > 0 else { return nil }
+                    units.free -= 1
+                    units.served.append(waiter)
+                    return true
+                }
+                group.leave()
+            }
+            // Each waiter is in line (its first attempt failed) before the next one starts.
+            while guarded.withLock({ $0.attempts[waiter] }) == 0 { usleep(1000) }
+        }
+        // One unit: only the first waiter is woken; it takes the unit and wakes the second, which finds
+        // nothing and sleeps again. The last two are never asked again.
+        guarded.withLock(waking: .handle) { $0.free = 1 }
+        while guarded.withLock({ $0.served.count }) < 1 || guarded.withLock({ $0.attempts[1] }) < 2 { usleep(1000) }
+        usleep(50_000)
+        XCTAssertEqual(guarded.withLock { $0.attempts }, [2, 2, 1, 1])
+        // A change of another reason wakes none of them.
+        guarded.withLock(waking: .writeToken) { _ in }
+        usleep(50_000)
+        XCTAssertEqual(guarded.withLock { $0.attempts }, [2, 2, 1, 1])
+        // Three more units at once: the waiters pass the wake-up down the line and all get through.
+        guarded.withLock(waking: .handle) { $0.free = 3 }
+        XCTAssertEqual(group.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(guarded.withLock { $0.served }, [0, 1, 2, 3])
+    }
+
+    /// A waiter that times out passes on the wake-up it may have been given.
+    func testAWaiterThatGivesUpPassesItsWakeUpOn() {
+        let guarded = Guarded(0)
+        let first = DispatchSemaphore(value: 0)
+        let second = Box<Bool?>(nil)
+        Thread.detachNewThread {
+            _ = guarded.wait(for: .writeToken, timeout: 0.2) { _ -> Bool? in nil }  // never gets through
+            first.signal()
+        }
+        usleep(20_000)  // the first waiter is in line
+        Thread.detachNewThread {
+            second.with { $0 = guarded.wait(for: .writeToken, timeout: 5) { $0 > 0 ? true : nil } }
+        }
+        usleep(20_000)
+        // The change wakes only the first waiter, which can't use it; when it gives up, the second goes.
+        guarded.withLock(waking: .writeToken) { $0 = 1 }
+        XCTAssertEqual(first.wait(timeout: .now() + 5), .success)
+        for _ in 0..<500 where second.get == nil { usleep(10_000) }
+        XCTAssertEqual(second.get, true)
     }
 
     // MARK: Through a real database

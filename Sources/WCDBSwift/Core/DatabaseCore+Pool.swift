@@ -74,7 +74,7 @@ extension DatabaseCore {
                     pin.writeDepth = 1
                 }
             } catch {
-                state.withLockWakingWaiters { state in
+                state.withLock(waking: .handle) { state in
                     state.pins.removeValue(forKey: tid)
                     state.pool.checkIn(pin.handle)
                 }
@@ -91,7 +91,7 @@ extension DatabaseCore {
                 try prepare(pin.handle, with: setup)
             } catch {
                 pin.handle.close()
-                state.withLockWakingWaiters { state in
+                state.withLock(waking: [.handle, .writeToken]) { state in
                     if pin.holdsWrite { state.writeToken.release() }
                     state.pins.removeValue(forKey: tid)
                     state.pool.discard(pin.handle)
@@ -197,7 +197,7 @@ extension DatabaseCore {
             report = (tracer, pin.handle.performanceSQLs, monotonicNanoseconds() &- pin.handle.performanceStart)
             pin.handle.performanceSQLs.removeAll(keepingCapacity: true)
         }
-        let tag = state.withLockWakingWaiters { state -> Int? in
+        let tag = state.withLock(waking: [.handle, .writeToken]) { state -> Int? in
             if pin.holdsWrite && (pin.writeDepth == pin.depth || pin.depth == 1) {
                 // (depth 1 with a deeper writeDepth: CoreStatements finalized out of order)
                 pin.holdsWrite = false
@@ -240,25 +240,36 @@ extension DatabaseCore {
     /// A handle for `tid`, waiting (first come, first served) at most the busy timeout for one to be free;
     /// a close or blockade by another thread holds the wait open (those are bounded by their own ends).
     private func checkOutWaiting(for tid: UInt) throws -> Handle {
-        enum First { case handle(Handle), ahead(Double), queued(Int, Double) }
+        enum First { case handle(Handle), ahead(Double), queue(Double) }
         let first = state.withLock { state -> First in
             if let handle = state.pool.checkOutAtOnce(for: tid) { return .handle(handle) }
             let timeout = state.settings.busyTimeoutSeconds
             if state.pool.closingThread == tid || state.pool.blockadeThread == tid { return .ahead(timeout) }
-            return .queued(state.pool.enqueue(), timeout)
+            return .queue(timeout)
         }
         switch first {
         case .handle(let handle):
             return handle
         case .ahead(let timeout):
-            if let handle = state.wait(timeout: timeout, { $0.pool.checkOutAhead(for: tid) }) { return handle }
+            if let handle = state.wait(for: .handle, first: true, timeout: timeout, { $0.pool.checkOutAhead(for: tid) }) {
+                return handle
+            }
             throw reportError(noFreeHandleError(timeout))
-        case .queued(let ticket, let timeout):
-            let handle = state.wait(timeout: timeout, keepWaiting: { $0.pool.isHeldBack(tid) }) {
-                $0.pool.checkOut(ticket: ticket, for: tid)
+        case .queue(let timeout):
+            // The ticket is taken by the first attempt, under the same lock that puts this thread in the
+            // waiters' line: the line's order is the tickets' order, so a returned handle wakes the thread
+            // whose turn it is.
+            var ticket: Int?
+            let handle = state.wait(for: .handle, timeout: timeout, keepWaiting: { $0.pool.isHeldBack(tid) }) { state -> Handle? in
+                guard let ticket else {
+                    if let handle = state.pool.checkOutAtOnce(for: tid) { return handle }
+                    ticket = state.pool.enqueue()
+                    return nil
+                }
+                return state.pool.checkOut(ticket: ticket, for: tid)
             }
             if let handle { return handle }
-            state.withLockWakingWaiters { $0.pool.abandon(ticket: ticket) }
+            state.withLock(waking: .handle) { state in if let ticket { state.pool.abandon(ticket: ticket) } }
             throw reportError(noFreeHandleError(timeout))
         }
     }
@@ -279,16 +290,16 @@ extension DatabaseCore {
             try prepare(handle, with: setup)
         } catch {
             handle.close()
-            state.withLockWakingWaiters { $0.pool.discard(handle) }
+            state.withLock(waking: .handle) { $0.pool.discard(handle) }
             throw error
         }
         // A close() may be waiting for this handle to come back (as an idle lease).
-        return state.withLockWakingWaiters { $0.pool.lease(handle) }
+        return state.withLock(waking: .others) { $0.pool.lease(handle) }
     }
 
     /// Takes the handle back from a Transaction object that goes away.
     func endLease(_ lease: HandleLease) {
-        state.withLockWakingWaiters { state in
+        state.withLock(waking: [.handle, .writeToken]) { state in
             if lease.holdsWrite {
                 lease.holdsWrite = false
                 state.writeToken.release()
@@ -303,7 +314,7 @@ extension DatabaseCore {
     /// is refused instead of hanging. Balanced by `endCall(on:)`.
     func beginCall(on lease: HandleLease) {
         let tid = currentThreadID()
-        _ = state.wait(timeout: nil) { state -> Bool? in
+        _ = state.wait(for: .anyChange, timeout: nil) { state -> Bool? in
             if lease.activeThread == tid {
                 lease.activeDepth += 1
                 return true
@@ -316,7 +327,7 @@ extension DatabaseCore {
     }
 
     func endCall(on lease: HandleLease) {
-        state.withLockWakingWaiters { _ in  // close() may be waiting for the object to go idle
+        state.withLock(waking: .others) { _ in  // close() may be waiting for the object to go idle
             lease.activeDepth -= 1
             if lease.activeDepth == 0 { lease.activeThread = nil }
         }
@@ -337,7 +348,7 @@ extension DatabaseCore {
     }
 
     func releaseWriteToken(for lease: HandleLease) {
-        state.withLockWakingWaiters { state in
+        state.withLock(waking: .writeToken) { state in
             if lease.holdsWrite {
                 lease.holdsWrite = false
                 state.writeToken.release()
@@ -350,14 +361,14 @@ extension DatabaseCore {
     /// token's holder is driven by `thread` itself), SQLITE_BUSY when it times out.
     private func takeWriteToken(for holder: WriteToken.Holder, thread tid: UInt, operation: String,
                                 then taken: (inout CoreState) -> Void) throws {
-        enum First { case taken, deadlock(Int?), queued(Int, Double) }
+        enum First { case taken, deadlock(Int?), queue(Double) }
         let first = state.withLock { state -> First in
             if state.writeToken.takeIfUncontended(for: holder) {
                 taken(&state)
                 return .taken
             }
             if state.writeToken.wouldDeadlock(waitingOn: tid) { return .deadlock(state.settings.tag) }
-            return .queued(state.writeToken.enqueue(), state.settings.busyTimeoutSeconds)
+            return .queue(state.settings.busyTimeoutSeconds)
         }
         switch first {
         case .taken:
@@ -366,16 +377,27 @@ extension DatabaseCore {
             throw reportError(WCDBError(level: .interface, code: SQLITE_MISUSE, extendedCode: SQLITE_MISUSE, message:
                 "This thread waits for the write lock that it holds itself (a Transaction object used inside run(transaction:) or begin() of the same database on this thread, an unfinalized writing CoreStatement, or another Transaction object inside a transaction of this one): the wait could never end. Run the work in the transaction that holds the lock, or on another thread",
                 path: path, tag: tag, operation: operation))
-        case .queued(let ticket, let timeout):
-            let got = state.wait(timeout: timeout) { state -> Bool? in
+        case .queue(let timeout):
+            // The ticket is taken by the first attempt, under the lock that puts this thread in the line
+            // (see checkOutWaiting).
+            var ticket: Int?
+            let got = state.wait(for: .writeToken, timeout: timeout) { state -> Bool? in
+                guard let ticket else {
+                    if state.writeToken.takeIfUncontended(for: holder) {
+                        taken(&state)
+                        return true
+                    }
+                    ticket = state.writeToken.enqueue()
+                    return nil
+                }
                 guard state.writeToken.isTurn(of: ticket) else { return nil }
                 state.writeToken.take(ticket: ticket, for: holder)
                 taken(&state)
                 return true
             }
             guard got == nil else { return }
-            let tag = state.withLockWakingWaiters { state -> Int? in
-                state.writeToken.leave(ticket: ticket)
+            let tag = state.withLock(waking: .writeToken) { state -> Int? in
+                if let ticket { state.writeToken.leave(ticket: ticket) }
                 return state.settings.tag
             }
             throw reportError(WCDBError(level: .core, code: SQLITE_BUSY, extendedCode: SQLITE_BUSY, message:

@@ -127,7 +127,7 @@ final class DatabaseCore: Sendable {
             timeout = seconds
         }
 
-        let claimed = state.wait(timeout: timeout) { state -> Bool? in
+        let claimed = state.wait(for: .anyChange, timeout: timeout) { state -> Bool? in
             guard state.pool.closingThread == nil, state.pool.blockadeThread == nil || state.pool.blockadeThread == tid
             else { return nil }
             state.pool.closingThread = tid
@@ -136,19 +136,19 @@ final class DatabaseCore: Sendable {
         guard claimed != nil else {
             throw reportError(closeTimeoutError(timeout, reason: "another thread's close or blockade"))
         }
-        let handles = state.wait(timeout: timeout) { state -> [Handle]? in
+        let handles = state.wait(for: .anyChange, timeout: timeout) { state -> [Handle]? in
             guard state.pool.isQuiet else { return nil }
             let handles = state.pool.takeClosable()
             state.isOpened = state.pool.hasOpenLeases
             return handles
         }
         guard let handles else {
-            state.withLockWakingWaiters { $0.pool.closingThread = nil }
+            state.withLock(waking: .handle) { $0.pool.closingThread = nil }
             throw reportError(closeTimeoutError(timeout, reason:
                 "operations, unfinalized CoreStatements or transactions of Transaction objects still running"))
         }
         for handle in handles { handle.close() }
-        defer { state.withLockWakingWaiters { $0.pool.closingThread = nil } }
+        defer { state.withLock(waking: .handle) { $0.pool.closingThread = nil } }
         return try onClosed()
     }
 
@@ -161,7 +161,7 @@ final class DatabaseCore: Sendable {
     /// Blocks new operations of other threads until `unblockade()`, after another thread's close ends.
     func blockade() {
         let tid = currentThreadID()
-        _ = state.wait(timeout: nil) { state -> Bool? in
+        _ = state.wait(for: .anyChange, timeout: nil) { state -> Bool? in
             let pool = state.pool
             guard pool.blockadeThread == nil || pool.blockadeThread == tid,
                   pool.closingThread == nil || pool.closingThread == tid else { return nil }
@@ -171,7 +171,7 @@ final class DatabaseCore: Sendable {
     }
 
     func unblockade() {
-        state.withLockWakingWaiters { $0.pool.blockadeThread = nil }
+        state.withLock(waking: .handle) { $0.pool.blockadeThread = nil }
     }
 
     var isBlockaded: Bool { state.withLock { $0.pool.blockadeThread != nil } }
@@ -184,7 +184,7 @@ final class DatabaseCore: Sendable {
 
     /// Closes idle handles; the database counts as closed when none is left open.
     func purge() {
-        let handles = state.withLockWakingWaiters { state -> [Handle] in
+        let handles = state.withLock(waking: .handle) { state -> [Handle] in
             let handles = state.pool.takeIdle()
             if state.pool.count == 0 { state.isOpened = false }
             return handles
