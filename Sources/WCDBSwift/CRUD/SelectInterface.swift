@@ -35,8 +35,7 @@ extension HandleRepresentable {
                                                   where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                                                   offset: Offset? = nil) throws -> Object? {
         let query = try reportingErrors {
-            try ObjectQuery<Object>(properties: properties, table: table, condition: condition, orderBy: orderList,
-                                    limit: 1, offset: offset)
+            try ObjectQuery<Object>(firstOf: properties, table: table, condition: condition, orderBy: orderList, offset: offset)
         }
         return try addingMissingColumns(of: Object.self, toTable: table) {
             try withHandle(forWriting: false) { handle in try query.first(on: handle) }

@@ -185,7 +185,8 @@ public struct TableBinding<Root>: Sendable {
 @usableFromInline
 final class BindingStatementCache: Sendable {
     private struct Entries {
-        var recent: [(key: BindingStatementKey, statement: BindingStatement)] = []
+        /// Immutable entries: a lookup reads them through one reference each, copying nothing.
+        var recent: [BindingStatementEntry] = []
         /// Where the last lookup hit: a loop of calls repeats one key, checked before the scan.
         var lastHit = 0
         var others: [BindingStatementKey: BindingStatement] = [:]
@@ -202,15 +203,16 @@ final class BindingStatementCache: Sendable {
     func statement(_ operation: BindingStatementKey.Operation, table: String, properties: PropertyList?,
                    clause: ExpressionShape? = nil, build: () -> BindingStatement) -> BindingStatement {
         if let found = entries.withLock({ entries -> BindingStatement? in
+            let recent = entries.recent
             let lastHit = entries.lastHit
-            if lastHit < entries.recent.count,
-               entries.recent[lastHit].key.matches(operation, table: table, properties: properties, clause: clause) {
-                return entries.recent[lastHit].statement
+            if lastHit < recent.count, recent[lastHit].matches(operation, table: table, properties: properties, clause: clause) {
+                return recent[lastHit].statement
             }
-            if let index = entries.recent.firstIndex(where: { $0.key.matches(operation, table: table, properties: properties, clause: clause) }) {
+            for index in recent.indices where recent[index].matches(operation, table: table, properties: properties, clause: clause) {
                 entries.lastHit = index
-                return entries.recent[index].statement
+                return recent[index].statement
             }
+            guard !entries.others.isEmpty else { return nil }
             return entries.others[BindingStatementKey(operation: operation, table: table, properties: properties, clause: clause)]
         }) {
             return found
@@ -220,12 +222,29 @@ final class BindingStatementCache: Sendable {
         let key = BindingStatementKey(operation: operation, table: table, properties: properties, clause: clause)
         entries.withLock { entries in
             if entries.recent.count < Self.linearLimit {
-                entries.recent.append((key, statement))
+                entries.recent.append(BindingStatementEntry(key: key, statement: statement))
             } else {
                 entries.others[key] = statement
             }
         }
         return statement
+    }
+}
+
+/// One statement of the cache's linear part with its key.
+private final class BindingStatementEntry: Sendable {
+    let key: BindingStatementKey
+    let statement: BindingStatement
+
+    init(key: BindingStatementKey, statement: BindingStatement) {
+        self.key = key
+        self.statement = statement
+    }
+
+    @inline(__always)
+    func matches(_ operation: BindingStatementKey.Operation, table: String, properties: PropertyList?,
+                 clause: ExpressionShape?) -> Bool {
+        key.matches(operation, table: table, properties: properties, clause: clause)
     }
 }
 
@@ -267,7 +286,7 @@ enum PropertyList {
 /// order, resolved when the caller gave none (nil when the operation binds every property in
 /// declaration order).
 @usableFromInline
-struct BindingStatement: Sendable {
+final class BindingStatement: Sendable {
     @usableFromInline let sql: CachedSQL
     @usableFromInline let propertyIndexes: [Int]?
 
