@@ -140,7 +140,7 @@ extension CorrectnessTests {
         try database.exec("CREATE TABLE owner(id INTEGER PRIMARY KEY)")
         try database.exec("INSERT INTO owner(id) VALUES (1)")
         let warnings = Box<[String]>([])
-        database.traceError { error in if error.level == .warning { warnings.with { $0.append(error.message) } } }
+        database.traceError { error in if error.level == .warning { warnings.with { $0.append(error.message ?? "") } } }
         let owners: [Owner] = try database.getObjects(fromTable: "owner", where: Owner.Properties.name == "")
         XCTAssertEqual(owners.map(\.id), [], "the new column is NULL in old rows, so nothing equals ''")
         let all: [Owner] = try database.getObjects(fromTable: "owner")
