@@ -14,6 +14,18 @@ extension ColumnCoding {
         columnType(of: Value.self)
     }
 
+    /// The column type of a decode-only type (a decode-only model's property).
+    @inlinable
+    public static func columnType<Root, Value: ColumnDecodable>(of property: TypedProperty<Root, Value>) -> ColumnType {
+        Value.columnType
+    }
+
+    /// The column type of a type that both encodes and decodes (picked over the one-way forms).
+    @inlinable
+    public static func columnType<Root, Value: ColumnEncodable & ColumnDecodable>(of property: TypedProperty<Root, Value>) -> ColumnType {
+        columnType(of: Value.self)
+    }
+
     @inlinable
     public static func columnType<Root, Value: RawRepresentable>(of property: TypedProperty<Root, Value>) -> ColumnType
     where Value.RawValue: ColumnEncodable {
