@@ -39,8 +39,9 @@ extension HandleRepresentable {
                 } catch {
                     throw missing
                 }
-                handle.reportWarning("table \(table) had no column \(column.name) that \(Object.self) declares; it was added",
-                                     operation: "auto add column")
+                // WCDB 2.x's warning: this message, and the table and column in `extInfos`.
+                handle.reportWarning("Auto add column", operation: "auto add column",
+                                     extInfos: ["Table": Value(table), "Column": Value(column.name), "Model": Value("\(Object.self)")])
             }
             do {
                 return try read()

@@ -64,3 +64,18 @@ extension Table {
         try update(table: name, on: [property] + more, with: values, where: condition, orderBy: orderList, limit: limit, offset: offset)
     }
 }
+
+extension Table {
+    /// This table's objects matching `condition`, read on the listed properties (WCDB 2.x:
+    /// `table.getObjects(on: Model.Properties.name)`; the others take their defaults, or nil).
+    public func getObjects(on property: PropertyConvertible, _ more: PropertyConvertible..., where condition: Condition? = nil,
+                           orderBy orderList: [OrderBy]? = nil, limit: Limit? = nil, offset: Offset? = nil) throws -> [Root] {
+        try getObjects(on: [property] + more, where: condition, orderBy: orderList, limit: limit, offset: offset)
+    }
+
+    /// This table's first object matching `condition`, read on the listed properties, or nil.
+    public func getObject(on property: PropertyConvertible, _ more: PropertyConvertible..., where condition: Condition? = nil,
+                          orderBy orderList: [OrderBy]? = nil, offset: Offset? = nil) throws -> Root? {
+        try getObject(on: [property] + more, where: condition, orderBy: orderList, offset: offset)
+    }
+}
