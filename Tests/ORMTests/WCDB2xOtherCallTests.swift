@@ -271,3 +271,22 @@ struct FTS3Object: TableCodable {
     var variable1: Int = 0
     var variable2: String = ""
 }
+
+extension WCDB2xOtherCallTests {
+    /// ORMTestCase's `database.trace { _, _, sql in … }`: the CREATE statements a model's table runs.
+    func testTraceOfSQLSeesTheCreateStatements() throws {
+        let created = LockedBox<[String]>([])
+        database.trace { _, _, sql in
+            if sql.hasPrefix("CREATE") { created.mutate { $0.append(sql) } }
+        }
+        try database.create(table: "IndexObject", of: IndexObject.self)
+        XCTAssertTrue(created.value.contains { $0.hasPrefix("CREATE TABLE") && $0.contains("IndexObject") }, "\(created.value)")
+        XCTAssertTrue(created.value.contains { $0.hasPrefix("CREATE INDEX") && $0.contains("IndexObject_index") }, "\(created.value)")
+        database.traceSQL(nil)
+        let errors = LockedBox(0)
+        database.trace { (_: WCDBError) in errors.mutate { $0 += 1 } }
+        XCTAssertThrowsError(try database.exec(StatementSelect().select(Column.all()).from("nowhere")))
+        XCTAssertEqual(errors.value, 1)
+        database.trace(ofError: nil)
+    }
+}
