@@ -32,6 +32,7 @@ extension Int8: ColumnEncodable, ColumnDecodable {
     public static var columnType: ColumnType { .integer32 }
 
     @inlinable
+    /// A 32-bit INTEGER (`.integer32`), as WCDB archives this type.
     public func archivedValue() -> FundamentalValue { .integer32(Int32(self)) }
 
     @inlinable
@@ -54,6 +55,7 @@ extension Int16: ColumnEncodable, ColumnDecodable {
     public static var columnType: ColumnType { .integer32 }
 
     @inlinable
+    /// A 32-bit INTEGER (`.integer32`), as WCDB archives this type.
     public func archivedValue() -> FundamentalValue { .integer32(Int32(self)) }
 
     @inlinable
@@ -76,6 +78,7 @@ extension Int32: ColumnEncodable, ColumnDecodable {
     public static var columnType: ColumnType { .integer32 }
 
     @inlinable
+    /// A 32-bit INTEGER (`.integer32`), as WCDB archives this type.
     public func archivedValue() -> FundamentalValue { .integer32(Int32(self)) }
 
     @inlinable
@@ -142,6 +145,7 @@ extension UInt8: ColumnEncodable, ColumnDecodable {
     public static var columnType: ColumnType { .integer32 }
 
     @inlinable
+    /// A 32-bit INTEGER (`.integer32`), as WCDB archives this type.
     public func archivedValue() -> FundamentalValue { .integer32(Int32(self)) }
 
     @inlinable
@@ -164,6 +168,7 @@ extension UInt16: ColumnEncodable, ColumnDecodable {
     public static var columnType: ColumnType { .integer32 }
 
     @inlinable
+    /// A 32-bit INTEGER (`.integer32`), as WCDB archives this type.
     public func archivedValue() -> FundamentalValue { .integer32(Int32(self)) }
 
     @inlinable
@@ -232,6 +237,7 @@ extension Bool: ColumnEncodable, ColumnDecodable {
     public static var columnType: ColumnType { .integer32 }
 
     @inlinable
+    /// A 32-bit INTEGER (`.integer32`), as WCDB archives this type.
     public func archivedValue() -> FundamentalValue { .integer32(self ? 1 : 0) }
 
     @inlinable
