@@ -87,7 +87,7 @@ struct BindingEmitter {
             writer.line("var binding = WCDBSwift.TableBinding<\(model.typeName)>(properties: Properties.\(model.allPropertiesName))")
             for column in model.columns {
                 writer.directive(sourceLocation(column.property.position.line))
-                writer.line("binding.addColumn(\(columnArguments(column)))")
+                writer.line("binding.addColumn(\(columnArguments(column, of: model)))")
             }
             if !model.columns.isEmpty { writer.directive("#sourceLocation()") }
             for index in model.indexes {
@@ -136,9 +136,11 @@ struct BindingEmitter {
         }
     }
 
-    private func columnArguments(_ column: ColumnDescription) -> String {
+    private func columnArguments(_ column: ColumnDescription, of model: ModelDescription) -> String {
         let property = "Properties.\(identifier(column.property.name))"
-        var arguments = [property, "type: WCDBSwift.ColumnCoding.columnType(of: \(property))"]
+        // A decode-only model's property types need only decode: their column type comes from ColumnTyped.
+        let label = model.encodes ? "of" : "ofDecodable"
+        var arguments = [property, "type: WCDBSwift.ColumnCoding.columnType(\(label): \(property))"]
         if let key = column.primaryKey {
             var parts: [String] = []
             if let order = key.order { parts.append("order: .\(order)") }

@@ -72,7 +72,7 @@ final class CipherTests: CoreTestCase {
             XCTAssertThrowsError(try wrong.getValue("SELECT count(*) FROM t")) { error in
                 let error = error as! WCDBError
                 XCTAssertEqual(error.code, 26)  // SQLITE_NOTADB
-                XCTAssertEqual(error.code, SQLITE_NOTADB)
+                XCTAssertTrue(error.code == SQLITE_NOTADB)
                 XCTAssertEqual(error.path, file)
                 XCTAssertEqual(error.operation, "open")
             }
@@ -82,7 +82,7 @@ final class CipherTests: CoreTestCase {
         do {
             let missing = Database(withPath: file)
             XCTAssertThrowsError(try missing.exec("INSERT INTO t VALUES('x')")) { error in
-                XCTAssertEqual((error as? WCDBError)?.code, SQLITE_NOTADB)
+                XCTAssertEqual((error as? WCDBError)?.code, .NotADatabase)
             }
         }
         XCTAssertTrue(errors.get.contains { $0.code == SQLITE_NOTADB })

@@ -159,7 +159,7 @@ final class DatabaseTests: CoreTestCase {
         XCTAssertEqual(database.core.handleCounts.idle, database.core.handleCounts.total)
         // Bad SQL surfaces as a WCDBError.
         XCTAssertThrowsError(try database.prepare("SELECT * FROM missing")) { error in
-            XCTAssertEqual((error as? WCDBError)?.code, SQLITE_ERROR)
+            XCTAssertEqual((error as? WCDBError)?.code, .Error)
         }
     }
 

@@ -51,11 +51,11 @@ final class HandleTests: CoreTestCase {
         XCTAssertThrowsError(try handle.prepare("SELEC 1")) { error in
             let error = error as! WCDBError
             XCTAssertEqual(error.level, .sqlite)
-            XCTAssertEqual(error.code, SQLITE_ERROR)
+            XCTAssertEqual(error.code, .Error)
             XCTAssertEqual(error.sql, "SELEC 1")
             XCTAssertEqual(error.path, self.path())
             XCTAssertEqual(error.operation, "prepare")
-            XCTAssertTrue(error.message.contains("syntax error"))
+            XCTAssertTrue(error.message?.contains("syntax error") ?? false)
             XCTAssertTrue(error.description.contains("SELEC 1"))
         }
         try handle.exec("CREATE TABLE u(a UNIQUE)")
@@ -64,7 +64,7 @@ final class HandleTests: CoreTestCase {
         defer { insert.finalize() }
         XCTAssertThrowsError(try insert.step()) { error in
             let error = error as! WCDBError
-            XCTAssertEqual(error.code, SQLITE_CONSTRAINT)
+            XCTAssertEqual(error.code, .Constraint)
             XCTAssertEqual(error.extendedCode, 2067)  // SQLITE_CONSTRAINT_UNIQUE
             XCTAssertEqual(error.operation, "step")
         }

@@ -24,7 +24,7 @@ func outcome(_ body: () throws -> Void) -> String {
         try body()
         return "ok"
     } catch let error as WCDBError {
-        return "code \(error.code)"
+        return "code \(error.code.rawValue)"
     } catch {
         return "\(error)"
     }
@@ -111,7 +111,7 @@ final class HangTests: CoreTestCase {
         }
         XCTAssertEqual(result, "code \(SQLITE_MISUSE)")
         XCTAssertEqual(try count(database), 0, "the transaction rolled back")
-        XCTAssertTrue(errors.get.contains { $0.code == SQLITE_MISUSE && $0.message.contains("holds itself") })
+        XCTAssertTrue(errors.get.contains { $0.code == SQLITE_MISUSE && ($0.message ?? "").contains("holds itself") })
         // The object still works afterwards.
         try transaction.exec("INSERT INTO t VALUES(3)")
         XCTAssertEqual(try count(database), 1)

@@ -26,7 +26,7 @@ final class LostErrorTests: CoreTestCase {
             return try interruptWithPendingRead(on: handle)
         }
         XCTAssertThrowsError(try database.rollback()) { error in
-            XCTAssertEqual((error as? WCDBError)?.code, SQLITE_INTERRUPT)
+            XCTAssertEqual((error as? WCDBError)?.code, .Interrupt)
             XCTAssertEqual((error as? WCDBError)?.sql, "ROLLBACK")
         }
         pending.finalize()
@@ -78,8 +78,8 @@ final class LostErrorTests: CoreTestCase {
             try handle.exec("INSERT INTO t VALUES(1)")
             try handle.exec("ROLLBACK")  // as SQLite does after SQLITE_FULL or an interrupted write
         })) { error in
-            XCTAssertEqual((error as? WCDBError)?.code, SQLITE_ABORT)
-            XCTAssertTrue((error as? WCDBError)?.message.contains("rolled the transaction back") ?? false)
+            XCTAssertEqual((error as? WCDBError)?.code, .Abort)
+            XCTAssertTrue((error as? WCDBError)?.message?.contains("rolled the transaction back") ?? false)
         }
         XCTAssertEqual(try count(database), 0)
     }
@@ -112,7 +112,7 @@ final class MovedFileTests: CoreTestCase {
             try FileManager.default.removeItem(atPath: file)
         }
         XCTAssertThrowsError(try database.exec("INSERT INTO t VALUES(2)")) { error in
-            XCTAssertEqual((error as? WCDBError)?.code, SQLITE_READONLY)
+            XCTAssertEqual((error as? WCDBError)?.code, .Readonly)
             XCTAssertEqual((error as? WCDBError)?.extendedCode, 1032)  // SQLITE_READONLY_DBMOVED
         }
         XCTAssertThrowsError(try database.run(transaction: { try database.exec("INSERT INTO t VALUES(3)") }))

@@ -17,7 +17,7 @@ final class OpenModeTests: CoreTestCase {
         XCTAssertTrue(reader.isReadOnly)
         XCTAssertEqual(try count(reader), 1)
         XCTAssertThrowsError(try reader.exec("INSERT INTO t VALUES(2)")) { error in
-            XCTAssertEqual((error as? WCDBError)?.code, SQLITE_READONLY)
+            XCTAssertEqual((error as? WCDBError)?.code, .Readonly)
         }
         try reader.withHandle(forWriting: false) { XCTAssertTrue($0.isReadOnly) }
         reader.close()
@@ -32,7 +32,7 @@ final class OpenModeTests: CoreTestCase {
     func testAReadOnlyDatabaseNeverCreatesItsFile() {
         let reader = Database(at: path("missing.db"), readOnly: true)
         XCTAssertThrowsError(try reader.exec("SELECT 1")) { error in
-            XCTAssertEqual((error as? WCDBError)?.code, SQLITE_CANTOPEN)
+            XCTAssertEqual((error as? WCDBError)?.code, .CantOpen)
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("missing.db")))
     }

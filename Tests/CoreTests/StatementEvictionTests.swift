@@ -52,13 +52,13 @@ final class StatementEvictionTests: CoreTestCase {
             let statement = try handle.cachedStatement(forSQL: "INSERT INTO u VALUES(?)")
             statement.bind(integer: 1, toIndex: 2)  // there is no parameter 2
             XCTAssertThrowsError(try statement.step()) { error in
-                XCTAssertEqual((error as? WCDBError)?.code, SQLITE_RANGE)
+                XCTAssertEqual((error as? WCDBError)?.code, .Range)
             }
             statement.bind(integer: 1, toIndex: 1)
             XCTAssertFalse(try statement.step())
             statement.bind(integer: 2, toIndex: 1)  // stepped to the end and not reset: SQLite refuses
             XCTAssertThrowsError(try statement.step()) { error in
-                XCTAssertEqual((error as? WCDBError)?.code, SQLITE_MISUSE)
+                XCTAssertEqual((error as? WCDBError)?.code, .Misuse)
             }
         }
         XCTAssertEqual(try database.getRows("SELECT a FROM u").map { $0[0] }, [.integer(1)], "no NULL row")

@@ -41,7 +41,7 @@ final class TransactionTests: CoreTestCase {
         })) { error in
             let error = error as! WCDBError
             XCTAssertEqual(error.level, .interface)
-            XCTAssertTrue(error.message.contains("embeddedTransaction"), error.message)
+            XCTAssertTrue(error.message?.contains("embeddedTransaction") ?? false, error.description)
         }
         XCTAssertEqual(try count(database), 0)
     }

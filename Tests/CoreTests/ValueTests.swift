@@ -24,32 +24,79 @@ final class ValueTests: CoreTestCase {
         XCTAssertEqual(double.int64Value, 2)
         XCTAssertEqual(double.stringValue, "2.5")
         XCTAssertEqual(FundamentalValue(3.0).stringValue, "3.0")
+        XCTAssertEqual(FundamentalValue(0.1 + 0.2).stringValue, "0.30000000000000004", "Swift's shortest round-trip form, as WCDB")
+        // TEXT reads as a number only when it is exactly one (WCDB's rule, not SQLite's CAST).
+        XCTAssertEqual(FundamentalValue("12").int64Value, 12)
+        XCTAssertEqual(FundamentalValue("-7").int32Value, -7)
+        XCTAssertEqual(FundamentalValue("1.5e1").doubleValue, 15)
         let text: FundamentalValue = "12abc"
-        XCTAssertEqual(text.int64Value, 12)
-        XCTAssertEqual(text.int32Value, 12)
-        XCTAssertEqual(FundamentalValue("1.5e1x").doubleValue, 15)
-        XCTAssertEqual(FundamentalValue("abc").int64Value, 0)
+        XCTAssertEqual(text.int64Value, 0)
+        XCTAssertEqual(text.int32Value, 0)
+        XCTAssertEqual(FundamentalValue(" 12").int64Value, 0)
+        XCTAssertEqual(FundamentalValue("1.5").int64Value, 0, "not an integer")
+        XCTAssertEqual(FundamentalValue("1.5e1x").doubleValue, 0)
+        XCTAssertEqual(FundamentalValue("99999999999").int32Value, 0, "out of Int32's range")
         XCTAssertEqual(text.dataValue, Data("12abc".utf8))
+        // A BLOB never reads as a number; as text it is its UTF-8, or "" when invalid.
+        let blob = FundamentalValue.blob(Data("5".utf8))
+        XCTAssertEqual(blob.int64Value, 0)
+        XCTAssertEqual(blob.int32Value, 0)
+        XCTAssertEqual(blob.doubleValue, 0)
+        XCTAssertEqual(blob.stringValue, "5")
+        XCTAssertEqual(FundamentalValue.blob(Data([0xff, 0xfe])).stringValue, "")
         let null: FundamentalValue = nil
         XCTAssertEqual(null.type, .null)
         XCTAssertEqual(null.int64Value, 0)
         XCTAssertEqual(null.stringValue, "")
         XCTAssertEqual(null.description, "NULL")
         XCTAssertEqual(FundamentalValue(true), .integer(1))
-        XCTAssertEqual(FundamentalValue.blob(Data([0x31])).stringValue, "1")
+        // Out of range REALs clamp instead of trapping; NaN is 0.
         XCTAssertEqual(FundamentalValue(1e300).int64Value, Int64.max)
+        XCTAssertEqual(FundamentalValue(-1e300).int32Value, Int32.min)
+        XCTAssertEqual(FundamentalValue(Double.nan).int64Value, 0)
         let rows: FundamentalRowXColumn = [[1, "a"], [2, "b"]]
         XCTAssertEqual(rows[row: 1, column: 1], "b")
     }
 
-    /// SQLite's own conversions agree with FundamentalValue's for the cases above.
-    func testConversionsMatchSQLite() throws {
+    /// `Value(Int32)` keeps its type; it is still the same SQLite INTEGER as a 64-bit value of the number.
+    func testInt32ValuesKeepTheirType() throws {
+        let int32 = Value(Int32(-5))
+        XCTAssertEqual(int32.type, .integer32)
+        XCTAssertEqual(Value(Int64(-5)).type, .integer64)
+        XCTAssertEqual(int32, .integer(-5))
+        XCTAssertEqual(Set([int32, Value(Int64(-5))]).count, 1, "equal values hash alike")
+        XCTAssertNotEqual(int32, .double(-5))
+        XCTAssertEqual(int32.int64Value, -5)
+        XCTAssertEqual(int32.stringValue, "-5")
+        XCTAssertEqual(Int32(7).archivedValue().type, .integer32)
+        XCTAssertEqual(true.archivedValue().type, .integer32)
+        XCTAssertEqual(Int16(3).archivedValue().type, .integer32)
+        XCTAssertEqual(Int(3).archivedValue().type, .integer64)
+        XCTAssertEqual(Value(Int32(8)).type, Int32.columnType)
+        XCTAssertEqual(Value().type, .null)
+        XCTAssertEqual(Value(nil).type, .null)
+        XCTAssertEqual(Value("x" as String).type, .text)
+        XCTAssertEqual(Value(Kind.large), .integer(7), "a column-codable value is its archived value")
+        // Bound, it is an INTEGER like any other, and reads back as a 64-bit one.
         let database = Database(withPath: path())
-        let row = try database.getRows("SELECT CAST('12abc' AS INTEGER), CAST(2.5 AS TEXT), CAST(3.0 AS TEXT), CAST('1.5e1x' AS REAL)")[0]
-        XCTAssertEqual(row[0], .integer(FundamentalValue("12abc").int64Value))
-        XCTAssertEqual(row[1], .text(FundamentalValue(2.5).stringValue))
-        XCTAssertEqual(row[2], .text(FundamentalValue(3.0).stringValue))
-        XCTAssertEqual(row[3], .double(FundamentalValue("1.5e1x").doubleValue))
+        let rows = try database.getRows("SELECT ?, typeof(?)", values: [int32, int32])
+        XCTAssertEqual(rows[0][0].type, .integer64)
+        XCTAssertEqual(rows[0][0], int32)
+        XCTAssertEqual(rows[0][1], "integer")
+    }
+
+    /// WCDB's conversions are not SQLite's CAST: where they differ, the value's accessors follow WCDB,
+    /// and SQL gives SQLite's.
+    func testConversionsDifferFromSQLiteCastOnPurpose() throws {
+        let database = Database(withPath: path())
+        let row = try database.getRows("SELECT CAST('12abc' AS INTEGER), CAST(X'35' AS INTEGER), CAST(3.0 AS TEXT), CAST('1.5e1x' AS REAL)")[0]
+        XCTAssertEqual(row[0], .integer(12))
+        XCTAssertEqual(FundamentalValue("12abc").int64Value, 0)
+        XCTAssertEqual(row[1], .integer(5), "SQLite reads a BLOB's text as a number")
+        XCTAssertEqual(FundamentalValue.blob(Data("5".utf8)).int64Value, 0)
+        XCTAssertEqual(row[2], .text(FundamentalValue(3.0).stringValue), "both print 3.0")
+        XCTAssertEqual(row[3], .double(15))
+        XCTAssertEqual(FundamentalValue("1.5e1x").doubleValue, 0)
     }
 
     /// Binds `value` through the fast path and reads it back both through the fast path and through

@@ -53,7 +53,7 @@ final class FTSBadInputTests: FTSTestCase {
                 // FTS3 accepts some odd strings as plain terms; what it must not do is crash or hang.
             } catch let error as WCDBError {
                 XCTAssertEqual(error.level, .sqlite, query)
-                XCTAssertFalse(error.message.isEmpty, query)
+                XCTAssertFalse(error.message?.isEmpty ?? true, query)
             }
         }
         // A dangling operator is FTS3's one syntax error; it comes back located, with the query.

@@ -37,7 +37,7 @@ final class AsyncAndCoreLayerTests: DatabaseTestCase {
         let row = try await database.getRow(on: [Owner.Properties.name], fromTable: "owner", where: Owner.Properties.id == 2)
         XCTAssertEqual(row.first?.stringValue, "n0")
         XCTAssertThrowsError(try database.prepare("SELECT 1; SELECT 2"))
-        let table = try database.getTable(named: "owner", of: Owner.self)
+        let table = database.getTable(named: "owner", of: Owner.self)
         let viaTable: [Owner] = try await table.getObjects(fromTable: "owner", where: Owner.Properties.id < 3, limit: 5)
         XCTAssertEqual(viaTable.map(\.id), [1, 2])
     }

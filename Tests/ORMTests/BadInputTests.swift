@@ -30,21 +30,21 @@ final class BadInputTests: DatabaseTestCase {
 
     func testMissingTableAndColumnMismatchAreErrorsNotCrashes() throws {
         XCTAssertThrowsError(try database.getObjects(fromTable: "missing") as [Owner]) { error in
-            XCTAssertTrue((error as? WCDBError)?.message.contains("no such table") == true)
+            XCTAssertTrue((error as? WCDBError)?.message?.contains("no such table") == true)
         }
         // A table whose columns don't match the model: selecting the model's columns fails clearly.
         try database.exec("CREATE TABLE owner(other INTEGER)")
         XCTAssertThrowsError(try database.getObjects(fromTable: "owner") as [Owner]) { error in
-            XCTAssertTrue((error as? WCDBError)?.message.contains("no such column") == true)
+            XCTAssertTrue((error as? WCDBError)?.message?.contains("no such column") == true)
         }
     }
 
     func testUnsupportedEngineFeaturesSaySo() throws {
         XCTAssertThrowsError(try database.exec("CREATE VIRTUAL TABLE t USING fts5(body)")) { error in
-            XCTAssertTrue((error as? WCDBError)?.message.contains("no such module: fts5") == true, "\(error)")
+            XCTAssertTrue((error as? WCDBError)?.message?.contains("no such module: fts5") == true, "\(error)")
         }
         XCTAssertThrowsError(try database.exec("SELECT json('{}')")) { error in
-            XCTAssertTrue((error as? WCDBError)?.message.contains("no such function: json") == true, "\(error)")
+            XCTAssertTrue((error as? WCDBError)?.message?.contains("no such function: json") == true, "\(error)")
         }
     }
 }

@@ -90,11 +90,12 @@ extension CorrectnessTests {
         XCTAssertEqual(warnings.with { $0.count }, 0, "the same model again is no drift")
         try database.create(table: "u", of: UniqueNameStricter.self)
         let warning = try XCTUnwrap(warnings.with { $0.first })
-        XCTAssertTrue(warning.message.contains("name") && warning.message.contains("UniqueNameStricter"), warning.message)
+        let message = warning.message ?? ""
+        XCTAssertTrue(message.contains("name") && message.contains("UniqueNameStricter"), message)
         XCTAssertEqual(warning.path, database.path)
 
         try database.create(virtualTable: "search", of: AnnotatedSearch.self)
-        XCTAssertTrue(warnings.with { $0.contains { $0.message.contains("virtual table search") && $0.message.contains("body") } },
+        XCTAssertTrue(warnings.with { $0.contains { ($0.message ?? "").contains("virtual table search") && ($0.message ?? "").contains("body") } },
                       "\(warnings.with { $0 })")
         database.traceError(nil)
     }

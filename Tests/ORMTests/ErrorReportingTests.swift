@@ -36,7 +36,7 @@ final class ErrorReportingTests: DatabaseTestCase {
         let seen = traced.get
         guard let thrown else { return }
         XCTAssertEqual(seen.filter { $0.message == thrown.message }.count, 1,
-                       "\(label): the tracer saw \(seen.map(\.message)), thrown: \(thrown.message)", file: file, line: line)
+                       "\(label): the tracer saw \(seen.map(\.message)), thrown: \(thrown.message ?? "")", file: file, line: line)
         XCTAssertEqual(seen.first?.path, database.path, label, file: file, line: line)
         XCTAssertEqual(seen.first?.tag, 7, label, file: file, line: line)
     }
@@ -45,7 +45,7 @@ final class ErrorReportingTests: DatabaseTestCase {
         assertReported("values and columns disagree") {
             try database.update(table: "owners", on: [Owner.Properties.name], with: ["x", 1] as [ColumnEncodable])
         }
-        assertReported("missing table") { _ = try database.getTable(named: "nowhere", of: Owner.self) }
+        assertReported("missing table") { _ = try database.getTable(named: "nowhere", of: Owner.self).getObjects() }
         assertReported("not a virtual table") { try database.create(virtualTable: "v", of: Owner.self) }
         assertReported("property of another model") {
             try database.insert(objects: [Owner(id: 2, name: "b")], on: [Note.Properties.body], intoTable: "owners")
@@ -54,7 +54,7 @@ final class ErrorReportingTests: DatabaseTestCase {
             let _: [Owner] = try database.getObjects(on: [Note.Properties.body], fromTable: "owners")
         }
         assertReported("property of another model, chain") {
-            let _: Select<Owner> = try database.prepareSelect(on: Note.Properties.body, fromTable: "owners")
+            let _: TypedSelect<Owner> = try database.prepareSelect(on: Note.Properties.body, fromTable: "owners")
         }
         assertReported("no primary key") { try database.update(objects: [Note(body: "x")], inTable: "notes") }
         assertReported("partial select leaves out a required property") {

@@ -118,7 +118,7 @@ extension MonitorTests {
         XCTAssertThrowsError(try database.exec("SELECT * FROM elsewhere"))
         let log = try XCTUnwrap(errors.value.first { $0.level == .sqliteLog }, "\(errors.value)")
         XCTAssertEqual(log.code, 1)
-        XCTAssertTrue(log.message.contains("no such table: elsewhere"), log.message)
+        XCTAssertTrue(log.message?.contains("no such table: elsewhere") ?? false, log.description)
         XCTAssertEqual(errors.value.filter { $0.level == .sqlite }.count, 1, "the thrown error is still reported once")
 
         Database.setSQLiteLogTrace(enable: false)

@@ -147,3 +147,71 @@ extension WCDB2xCoreTests {
         })
     }
 }
+
+extension WCDB2xCoreTests {
+    /// 2.x's `setConfig(named:withInvocation:withUninvocation:withPriority:)`: replacing or removing the
+    /// config undoes it on each connection that ran it, at that connection's next use, and only there.
+    func testUninvocationRunsWhenTheConfigIsReplacedOrRemoved() throws {
+        let log = LockedBox<[String]>([])
+        func recursiveTriggers() throws -> Int64 { try rows("PRAGMA recursive_triggers")[0][0].int64Value }
+        database.setConfig(named: "triggers", withInvocation: { handle in
+            log.mutate { $0.append("invoke") }
+            try handle.exec("PRAGMA recursive_triggers = 1")
+        }, withUninvocation: { handle in
+            log.mutate { $0.append("uninvoke") }
+            try handle.exec("PRAGMA recursive_triggers = 0")
+        }, withPriority: .high)
+        XCTAssertEqual(try recursiveTriggers(), 1)
+        XCTAssertEqual(log.value, ["invoke"])
+
+        // Replaced: the old uninvocation runs before the new invocation, on the connection that ran it.
+        database.setConfig(named: "triggers", withInvocation: { handle in
+            log.mutate { $0.append("invoke cache") }
+            try handle.exec("PRAGMA cache_size = 77")
+        })
+        XCTAssertEqual(try recursiveTriggers(), 0)
+        XCTAssertEqual(try rows("PRAGMA cache_size")[0][0].int64Value, 77)
+        XCTAssertEqual(log.value, ["invoke", "uninvoke", "invoke cache"])
+
+        // The replacement has no uninvocation: removing it changes nothing on the connection.
+        database.removeConfig(named: "triggers")
+        XCTAssertEqual(try rows("PRAGMA cache_size")[0][0].int64Value, 77)
+
+        // Removed: undone once; a connection opened afterwards never runs it.
+        database.setConfig(named: "triggers", withInvocation: { handle in
+            log.mutate { $0.append("invoke") }
+            try handle.exec("PRAGMA recursive_triggers = 1")
+        }, withUninvocation: { handle in
+            log.mutate { $0.append("uninvoke") }
+            try handle.exec("PRAGMA recursive_triggers = 0")
+        })
+        XCTAssertEqual(try recursiveTriggers(), 1)
+        database.removeConfig(named: "triggers")
+        XCTAssertEqual(try recursiveTriggers(), 0)
+        XCTAssertEqual(try recursiveTriggers(), 0)
+        database.close()
+        XCTAssertEqual(try recursiveTriggers(), 0, "a new connection: nothing to undo, and the config is gone")
+        XCTAssertEqual(log.value, ["invoke", "uninvoke", "invoke cache", "invoke", "uninvoke"])
+
+        // 1.x's setConfig(named:with: nil) removes it too, and the trailing-closure spelling of 2.x's call compiles.
+        database.setConfig(named: "trailing") { handle in
+            try handle.exec("PRAGMA recursive_triggers = 1")
+        }
+        XCTAssertEqual(try recursiveTriggers(), 1)
+        database.setConfig(named: "trailing", with: nil)
+    }
+
+    /// An uninvocation that throws fails the next use of the connection with the config's name in the
+    /// message, like a failing invocation.
+    func testFailingUninvocationIsReported() throws {
+        database.setConfig(named: "fragile", withInvocation: { _ in }, withUninvocation: { handle in
+            try handle.exec("SELECT * FROM nowhere")
+        })
+        XCTAssertEqual(try rows("SELECT 1")[0][0], .integer(1))
+        database.removeConfig(named: "fragile")
+        XCTAssertThrowsError(try rows("SELECT 1")) { error in
+            XCTAssertTrue((error as? WCDBError)?.message?.contains("fragile") ?? false, "\(error)")
+        }
+        XCTAssertEqual(try rows("SELECT 2")[0][0], .integer(2), "undone once, then the connection works again")
+    }
+}

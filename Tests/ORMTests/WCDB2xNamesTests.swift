@@ -69,13 +69,13 @@ final class WCDB2xNamesTests: DatabaseTestCase {
         XCTAssertThrowsError(try database.insert(TestObject(1, "conflict"), intoTable: TestObject.name),
                              "a plain insert still fails on a conflict")
 
-        let table = try database.getTable(named: TestObject.name, of: TestObject.self)
+        let table = database.getTable(named: TestObject.name, of: TestObject.self)
         try table.insert(TestObject(4, "table"))
         try table.insertOrReplace(TestObject(4, "table replaced"))
         try table.insertOrIgnore(TestObject(4, "table ignored"))
         try table.prepareInsertOrIgnore().execute(with: TestObject(1, "chain ignored"), TestObject(5, "chain"))
         try table.prepareInsertOrReplace().execute(with: TestObject(2, "chain replaced"))
-        let partial: Insert<TestObject> = try database.prepareInsertOrReplace(on: TestObject.Properties.variable1,
+        let partial: Insert = try database.prepareInsertOrReplace(on: TestObject.Properties.variable1,
                                                                               intoTable: TestObject.name)
         XCTAssertTrue(partial.description.hasPrefix("INSERT OR REPLACE"), partial.description)
         try partial.execute(with: TestObject(6, "not written"))
@@ -195,12 +195,12 @@ final class WCDB2xNamesTests: DatabaseTestCase {
         XCTAssertEqual(RaiseFunction().ignore().description, "RAISE(IGNORE)")
         try database.exec("CREATE TRIGGER noNegative BEFORE INSERT ON scores WHEN new.score < 0 BEGIN SELECT \(RaiseFunction().abort(with: "no negative scores")); END")
         XCTAssertThrowsError(try database.exec("INSERT INTO scores VALUES(-1)")) { error in
-            XCTAssertTrue((error as? WCDBError)?.message.contains("no negative scores") ?? false, "\(error)")
+            XCTAssertTrue((error as? WCDBError)?.message?.contains("no negative scores") ?? false, "\(error)")
         }
     }
 
     func testTableReadsAndValueNames() throws {
-        let table = try database.getTable(named: TestObject.name, of: TestObject.self)
+        let table = database.getTable(named: TestObject.name, of: TestObject.self)
         let rows: MultiRowsValue = try table.getRows()
         XCTAssertEqual(rows[row: 1, column: 1].stringValue, "two")
         XCTAssertEqual(rows[row: 0], [.integer(1), .text("one")])

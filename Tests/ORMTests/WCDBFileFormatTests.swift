@@ -102,7 +102,7 @@ final class WCDBFileFormatTests: DatabaseTestCase {
             let wcdbError = error as? WCDBError
             XCTAssertNotNil(wcdbError)
             XCTAssertEqual(wcdbError?.operation, "encode")
-            XCTAssertTrue(wcdbError?.message.contains("Array<Double>") ?? false, "\(error)")
+            XCTAssertTrue(wcdbError?.message?.contains("Array<Double>") ?? false, "\(error)")
         }
         XCTAssertEqual(try rows("SELECT count(*) FROM forms")[0][0], .integer(0), "the batch rolled back")
 

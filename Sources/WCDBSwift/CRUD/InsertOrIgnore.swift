@@ -54,18 +54,28 @@ extension HandleRepresentable {
     }
 
     /// A chain-call `INSERT OR IGNORE` of every property.
-    public func prepareInsertOrIgnore<Object: TableEncodable>(of type: Object.Type, intoTable table: String) throws -> Insert<Object> {
-        try Insert(database: self, properties: nil, table: table, onConflict: .ignore)
+    public func prepareInsertOrIgnore<Object: TableEncodable>(of type: Object.Type, intoTable table: String) throws -> TypedInsert<Object> {
+        try TypedInsert(database: self, properties: nil, table: table, onConflict: .ignore)
     }
 
     /// A chain-call `INSERT OR IGNORE` of `properties`.
-    public func prepareInsertOrIgnore<Object: TableEncodable>(on properties: PropertyConvertible..., intoTable table: String) throws -> Insert<Object> {
-        try Insert(database: self, properties: properties, table: table, onConflict: .ignore)
+    public func prepareInsertOrIgnore<Object: TableEncodable>(on properties: PropertyConvertible..., intoTable table: String) throws -> TypedInsert<Object> {
+        try TypedInsert(database: self, properties: properties, table: table, onConflict: .ignore)
+    }
+
+    /// A chain-call `INSERT OR IGNORE` of `properties`, of the model they belong to.
+    public func prepareInsertOrIgnore(on properties: PropertyConvertible..., intoTable table: String) throws -> Insert {
+        try insert(on: properties, intoTable: table, onConflict: .ignore)
     }
 
     /// A chain-call `INSERT OR REPLACE` of `properties` (2.x).
-    public func prepareInsertOrReplace<Object: TableEncodable>(on properties: PropertyConvertible..., intoTable table: String) throws -> Insert<Object> {
-        try Insert(database: self, properties: properties, table: table, onConflict: .replace)
+    public func prepareInsertOrReplace<Object: TableEncodable>(on properties: PropertyConvertible..., intoTable table: String) throws -> TypedInsert<Object> {
+        try TypedInsert(database: self, properties: properties, table: table, onConflict: .replace)
+    }
+
+    /// A chain-call `INSERT OR REPLACE` of `properties`, of the model they belong to (2.x).
+    public func prepareInsertOrReplace(on properties: PropertyConvertible..., intoTable table: String) throws -> Insert {
+        try insert(on: properties, intoTable: table, onConflict: .replace)
     }
 }
 
@@ -101,8 +111,8 @@ extension Table {
     }
 
     /// A chain-call `INSERT OR REPLACE` into this table.
-    public func prepareInsertOrReplace() throws -> Insert<Root> { try prepareInsertOrReplace(of: Root.self, intoTable: name) }
+    public func prepareInsertOrReplace() throws -> TypedInsert<Root> { try prepareInsertOrReplace(of: Root.self, intoTable: name) }
 
     /// A chain-call `INSERT OR IGNORE` into this table.
-    public func prepareInsertOrIgnore() throws -> Insert<Root> { try prepareInsertOrIgnore(of: Root.self, intoTable: name) }
+    public func prepareInsertOrIgnore() throws -> TypedInsert<Root> { try prepareInsertOrIgnore(of: Root.self, intoTable: name) }
 }

@@ -24,8 +24,8 @@ extension HandleRepresentable {
         var error = firstError
         while true {
             let prefix = "no such column: "
-            guard error.level == .sqlite, error.message.hasPrefix(prefix) else { throw error }
-            let name = String(error.message.dropFirst(prefix.count).split(separator: ".").last ?? "")
+            guard error.level == .sqlite, let message = error.message, message.hasPrefix(prefix) else { throw error }
+            let name = String(message.dropFirst(prefix.count).split(separator: ".").last ?? "")
             // SQLite can't add a PRIMARY KEY or UNIQUE column to a table: such a table is not an older
             // shape of the model, and the original error says more.
             guard binding.virtualTable == nil, let column = binding.column(named: name),
@@ -39,8 +39,9 @@ extension HandleRepresentable {
                 } catch {
                     throw missing
                 }
-                handle.reportWarning("table \(table) had no column \(column.name) that \(Object.self) declares; it was added",
-                                     operation: "auto add column")
+                // WCDB 2.x's warning: this message, and the table and column in `extInfos`.
+                handle.reportWarning("Auto add column", operation: "auto add column",
+                                     extInfos: ["Table": Value(table), "Column": Value(column.name), "Model": Value("\(Object.self)")])
             }
             do {
                 return try read()

@@ -39,3 +39,43 @@ extension HandleRepresentable {
         try withHandle(forWriting: true) { handle in try handle.exec(statement.description) }
     }
 }
+
+extension Table {
+    /// Sets the listed properties to the values of `row` (one per property, in order) in this table's
+    /// rows matching `condition` (WCDB 2.x: `table.update(on: p, with: [value])`).
+    public func update(on property: PropertyConvertible, _ more: PropertyConvertible..., with row: [ColumnEncodable],
+                       where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
+                       limit: Limit? = nil, offset: Offset? = nil) throws {
+        try update(table: name, on: [property] + more, with: row, where: condition, orderBy: orderList, limit: limit, offset: offset)
+    }
+
+    /// Sets `properties` to `values` (one per property, in order) in this table's rows matching `condition`.
+    public func update(on properties: [PropertyConvertible], with values: ColumnEncodable...,
+                       where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
+                       limit: Limit? = nil, offset: Offset? = nil) throws {
+        try update(table: name, on: properties, with: values, where: condition, orderBy: orderList, limit: limit, offset: offset)
+    }
+
+    /// Sets the listed properties to `values` (one per property, in order) in this table's rows matching
+    /// `condition` (WCDB 2.x: `table.update(on: p1, p2, with: v1, v2)`).
+    public func update(on property: PropertyConvertible, _ more: PropertyConvertible..., with values: ColumnEncodable...,
+                       where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
+                       limit: Limit? = nil, offset: Offset? = nil) throws {
+        try update(table: name, on: [property] + more, with: values, where: condition, orderBy: orderList, limit: limit, offset: offset)
+    }
+}
+
+extension Table {
+    /// This table's objects matching `condition`, read on the listed properties (WCDB 2.x:
+    /// `table.getObjects(on: Model.Properties.name)`; the others take their defaults, or nil).
+    public func getObjects(on property: PropertyConvertible, _ more: PropertyConvertible..., where condition: Condition? = nil,
+                           orderBy orderList: [OrderBy]? = nil, limit: Limit? = nil, offset: Offset? = nil) throws -> [Root] {
+        try getObjects(on: [property] + more, where: condition, orderBy: orderList, limit: limit, offset: offset)
+    }
+
+    /// This table's first object matching `condition`, read on the listed properties, or nil.
+    public func getObject(on property: PropertyConvertible, _ more: PropertyConvertible..., where condition: Condition? = nil,
+                          orderBy orderList: [OrderBy]? = nil, offset: Offset? = nil) throws -> Root? {
+        try getObject(on: [property] + more, where: condition, orderBy: orderList, offset: offset)
+    }
+}

@@ -114,22 +114,33 @@ public final class Table<Root: TableCodable>: HandleRepresentable {
 
     // MARK: Chain calls
 
-    public func prepareSelect(isDistinct: Bool = false) throws -> Select<Root> {
+    /// A chain-call select of this table's objects.
+    public func prepareSelect(isDistinct: Bool = false) throws -> TypedSelect<Root> {
         try prepareSelect(of: Root.self, fromTable: name, isDistinct: isDistinct)
     }
 
-    public func prepareInsert() throws -> Insert<Root> { try prepareInsert(of: Root.self, intoTable: name) }
+    /// A chain-call select of this table's rows as `Object`s (WCDB 2.x).
+    public func prepareSelect<Object: TableDecodable>(of type: Object.Type, isDistinct: Bool = false) throws -> TypedSelect<Object> {
+        try prepareSelect(of: Object.self, fromTable: name, isDistinct: isDistinct)
+    }
+
+    /// A chain-call select of some of this table's properties (WCDB 2.x).
+    public func prepareSelect(on properties: PropertyConvertible..., isDistinct: Bool = false) throws -> TypedSelect<Root> {
+        try reportingErrors { try properties.checkBelong(to: Root.self, operation: "select") }
+        return TypedSelect(database: self, properties: properties, table: name, isDistinct: isDistinct)
+    }
+
+    /// A chain-call insert into this table.
+    public func prepareInsert() throws -> TypedInsert<Root> { try prepareInsert(of: Root.self, intoTable: name) }
     public func prepareDelete() throws -> Delete { try prepareDelete(fromTable: name) }
     public func prepareUpdate(on properties: PropertyConvertible...) throws -> Update { try prepareUpdate(table: name, on: properties) }
 }
 
 extension Database {
-    /// The table `name` of `Root`s; throws when it does not exist.
-    public func getTable<Root: TableCodable>(named name: String, of type: Root.Type = Root.self) throws -> Table<Root> {
-        guard try isTableExists(name) else {
-            throw reportedError(.interface("table \(name) does not exist; create it first with create(table: \"\(name)\", of: \(Root.self).self)",
-                                            operation: "get table"))
-        }
-        return Table(database: self, name: name)
+    /// The table `name` of `Root`s. It does not throw and does not look at the file (WCDB 2.x; the
+    /// seeds' `try database.getTable(…)` still compiles, with a warning): when the table does not
+    /// exist, the first call on it throws SQLite's "no such table" (`SQLITE_ERROR`).
+    public func getTable<Root: TableCodable>(named name: String, of type: Root.Type = Root.self) -> Table<Root> {
+        Table(database: self, name: name)
     }
 }

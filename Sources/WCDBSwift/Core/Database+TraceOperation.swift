@@ -31,6 +31,13 @@ enum DatabaseOperationTrace {
             Database.OperationInfoKeyHandleCount: .integer(Int64(handleCount)),
             Database.OperationInfoKeyHandleOpenTime: .integer(Int64(handle.openNanoseconds)),
         ]
+        if let db = handle.rawPointer {
+            var used: Int32 = 0
+            var highwater: Int32 = 0
+            if sqlite3_db_status(db, SQLITE_DBSTATUS_SCHEMA_USED, &used, &highwater, 0) == SQLITE_OK {
+                info[Database.OperationInfoKeySchemaUsage] = .integer(Int64(used))
+            }
+        }
         if let counts = try? handle.prepare("SELECT type, count(*) FROM sqlite_master GROUP BY type") {
             defer { counts.finalize() }
             var byType: [String: Int64] = [:]
@@ -48,6 +55,12 @@ extension Database {
     public static let OperationInfoKeyHandleCount = "HandleCount"
     /// The time `sqlite3_open_v2` took, in nanoseconds.
     public static let OperationInfoKeyHandleOpenTime = "HandleOpenTime"
+    /// The heap memory, in bytes, the connection's schema uses (`SQLITE_DBSTATUS_SCHEMA_USED`), read
+    /// after the schema was loaded.
+    public static let OperationInfoKeySchemaUsage = "SchemaUsage"
+    /// WCDB 2.x's CPU time of the open. Declared so that 2.x code compiles; not reported here (the info
+    /// has no value under it): use `OperationInfoKeyHandleOpenTime`, the wall time of `sqlite3_open_v2`.
+    public static let OperationInfoKeyHandleOpenCPUTime = "HandleOpenCPUTime"
     /// The tables of the schema (`sqlite_master`), internal ones included.
     public static let OperationInfoKeyTableCount = "TableCount"
     /// The indexes of the schema, automatic ones included.

@@ -76,7 +76,7 @@ extension DatabaseCore {
             do {
                 try config.callback(handle)
             } catch var error as WCDBError {
-                error.message += " (config \"\(config.name)\")"
+                error.message = (error.message ?? "") + " (config \"\(config.name)\")"
                 throw error
             } catch {
                 throw reportError(WCDBError(level: .interface, message: "Config \"\(config.name)\" failed: \(error)",

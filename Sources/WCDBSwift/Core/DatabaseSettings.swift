@@ -5,6 +5,14 @@ struct ConfigEntry {
     let name: String
     let order: Int
     let callback: Config
+    /// Undoes `callback` on a connection it ran on, when the config is replaced or removed (WCDB 2.x's
+    /// uninvocation); `invocations` knows which connections those are.
+    var uninvocation: Config? = nil
+    var invocations: ConfigInvocations? = nil
+
+    /// The order of the hidden configs that run uninvocations: before every other config, so that an
+    /// old config is undone before its replacement runs.
+    static let uninvocationOrder = Int.min
 }
 
 struct CipherSetting {
@@ -36,6 +44,8 @@ struct DatabaseSettings {
     private var configs: [String: ConfigEntry] = [:]
     private(set) var sortedConfigs: [ConfigEntry] = []
     private(set) var configGeneration = 0
+    /// Numbers the hidden configs that run uninvocations, so that each has a name of its own.
+    private var uninvocationCount = 0
     private(set) var cipher: CipherSetting?
     /// Changes with the cipher and with the read-only mode: handles opened the old way reopen.
     private(set) var cipherGeneration = 0
@@ -49,15 +59,32 @@ struct DatabaseSettings {
     var busyTimeoutSeconds = Double(Database.defaultBusyTimeoutMilliseconds) / 1000
 
     mutating func setConfig(_ entry: ConfigEntry) {
+        if let old = configs[entry.name] { scheduleUninvocation(of: old) }
         configs[entry.name] = entry
         configsChanged()
     }
 
     mutating func removeConfig(named name: String) {
-        if configs.removeValue(forKey: name) != nil { configsChanged() }
+        guard let old = configs.removeValue(forKey: name) else { return }
+        scheduleUninvocation(of: old)
+        configsChanged()
+    }
+
+    /// A config with an uninvocation that is replaced or removed leaves a hidden config behind, which
+    /// runs the uninvocation on each connection that ran the old invocation, at that connection's next
+    /// use (when every config re-runs, because the configs changed). Once no such connection is left
+    /// the hidden config goes at the next change.
+    private mutating func scheduleUninvocation(of old: ConfigEntry) {
+        guard let uninvocation = old.uninvocation, let invocations = old.invocations else { return }
+        uninvocationCount += 1
+        let name = "\(old.name) (uninvocation \(uninvocationCount))"
+        configs[name] = ConfigEntry(name: name, order: ConfigEntry.uninvocationOrder, callback: { handle in
+            if invocations.takeInvocation(on: handle) { try uninvocation(handle) }
+        }, invocations: invocations)
     }
 
     private mutating func configsChanged() {
+        configs = configs.filter { $0.value.order != ConfigEntry.uninvocationOrder || !($0.value.invocations?.isEmpty ?? true) }
         sortedConfigs = configs.values.sorted { ($0.order, $0.name) < ($1.order, $1.name) }
         configGeneration += 1
     }

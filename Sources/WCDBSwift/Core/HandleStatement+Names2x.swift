@@ -1,3 +1,4 @@
+import Foundation
 import CSQLCipher
 
 // WCDB 2.x's statement calls: Int indexes, optional `ColumnEncodable` binds, lookups by column name,
@@ -96,6 +97,8 @@ extension Handle {
         try cachedStatement(forSQL: statement.description)
     }
 
+    func currentStatement(_ operation: String) throws -> HandleStatement { try current(operation) }
+
     private func current(_ operation: String) throws -> HandleStatement {
         guard let mainStatement else {
             throw reportError(WCDBError(level: .interface, message: "\(operation) needs a statement: call prepare(_:) first",
@@ -147,6 +150,48 @@ extension Handle {
 
     /// The index of the result column named `name`, or nil.
     public func index(byName name: String) -> Int? { mainStatement?.index(byName: name) }
+
+    /// The table result column `index` comes from (`""` for an expression).
+    public func columnTableName(atIndex index: Int) -> String {
+        mainStatement?.columnTableName(atIndex: Int32(index)) ?? ""
+    }
+
+    /// Column `index` of the current row read as a 32-bit integer, as `sqlite3_column_int64` converts it
+    /// and truncated (WCDB 2.x's `columnValue(atIndex:)`; the return type picks the overload).
+    public func columnValue(atIndex index: Int) -> Int32 { columnValue(atIndex: index, of: Int32.self) }
+    /// Column `index` read as a 64-bit integer (`sqlite3_column_int64`).
+    public func columnValue(atIndex index: Int) -> Int64 { columnValue(atIndex: index, of: Int64.self) }
+    /// Column `index` read as a REAL (`sqlite3_column_double`).
+    public func columnValue(atIndex index: Int) -> Double { columnValue(atIndex: index, of: Double.self) }
+    /// Column `index` read as text (`sqlite3_column_text`).
+    public func columnValue(atIndex index: Int) -> String { columnValue(atIndex: index, of: String.self) }
+    /// Column `index` read as bytes (`sqlite3_column_blob`).
+    public func columnValue(atIndex index: Int) -> Data { columnValue(atIndex: index, of: Data.self) }
+
+    /// Column `index` read as a 32-bit integer (truncated); 0 without a current row.
+    public func columnValue(atIndex index: Int, of type: Int32.Type) -> Int32 {
+        Int32(truncatingIfNeeded: columnValue(atIndex: index, of: Int64.self))
+    }
+
+    /// Column `index` read as a 64-bit integer; 0 without a current row.
+    public func columnValue(atIndex index: Int, of type: Int64.Type) -> Int64 {
+        mainStatement?.columnInteger(atIndex: Int32(index)) ?? 0
+    }
+
+    /// Column `index` read as a REAL; 0 without a current row.
+    public func columnValue(atIndex index: Int, of type: Double.Type) -> Double {
+        mainStatement?.columnDouble(atIndex: Int32(index)) ?? 0
+    }
+
+    /// Column `index` read as text; `""` without a current row.
+    public func columnValue(atIndex index: Int, of type: String.Type) -> String {
+        mainStatement?.columnText(atIndex: Int32(index)) ?? ""
+    }
+
+    /// Column `index` read as bytes; empty without a current row.
+    public func columnValue(atIndex index: Int, of type: Data.Type) -> Data {
+        mainStatement?.columnBlob(atIndex: Int32(index)) ?? Data()
+    }
 
     /// The current row of the current statement.
     public func oneRowValue() -> OneRowValue { mainStatement?.row() ?? [] }

@@ -116,6 +116,7 @@ public final class HandleStatement {
     public func bind(_ value: FundamentalValue, toIndex index: Int32) {
         switch value {
         case .integer(let value): bind(integer: value, toIndex: index)
+        case .integer32(let value): bind(integer: Int64(value), toIndex: index)
         case .double(let value): bind(double: value, toIndex: index)
         case .text(let value): bind(text: value, toIndex: index)
         case .blob(let value): bind(blob: value, toIndex: index)

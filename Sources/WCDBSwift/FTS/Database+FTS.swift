@@ -26,6 +26,14 @@ public enum BuiltinTokenizer {
     public static let porter = "porter"
     /// SQLite's `unicode61` tokenizer: Unicode letters and digits, case and diacritics folded.
     public static let unicode61 = "unicode61"
+
+    /// The options WCDB 2.x writes after a tokenizer's name (`"wcdb_one_or_binary need_symbol"`).
+    public enum Parameter {
+        /// Keep punctuation and symbols as tokens.
+        public static let NeedSymbol = "need_symbol"
+        /// Index words as written, without their English base forms.
+        public static let SkipStemming = "skip_stemming"
+    }
 }
 
 extension Database {

@@ -17,7 +17,7 @@ enum FullTextCheck {
             do {
                 _ = try WCDBTokenizerOptions(arguments: options)
             } catch var error as WCDBError {
-                error.message = "\(model): " + error.message
+                error.message = "\(model): " + (error.message ?? "")
                 error.operation = "create virtual table"
                 throw error
             }

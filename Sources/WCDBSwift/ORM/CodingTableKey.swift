@@ -46,3 +46,18 @@ extension TypedProperty {
     /// for a `TableCodable` model.
     public func isSwiftProperty() -> Bool { property.isSwiftProperty() }
 }
+
+/// WCDB Swift 2.x's `CodingTableKey`: there, the cases of a model's `CodingKeys`; here, the generated
+/// properties (`Model.Properties.name`), so that 2.x code taking `any CodingTableKey` takes them.
+/// `stringValue` is the column name and `asProperty()` the property.
+public protocol CodingTableKey: PropertyConvertible {
+    /// The model the key belongs to.
+    associatedtype Root
+    /// The column name, as a 2.x `CodingKeys` case's raw value.
+    var stringValue: String { get }
+}
+
+extension TypedProperty: CodingTableKey {
+    /// The column name (what a 2.x `CodingKeys` case's `stringValue` is).
+    public var stringValue: String { property.name }
+}

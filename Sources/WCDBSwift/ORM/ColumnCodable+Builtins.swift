@@ -32,7 +32,8 @@ extension Int8: ColumnEncodable, ColumnDecodable {
     public static var columnType: ColumnType { .integer32 }
 
     @inlinable
-    public func archivedValue() -> FundamentalValue { .integer(Int64(truncatingIfNeeded: self)) }
+    /// A 32-bit INTEGER (`.integer32`), as WCDB archives this type.
+    public func archivedValue() -> FundamentalValue { .integer32(Int32(self)) }
 
     @inlinable
     public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
@@ -54,7 +55,8 @@ extension Int16: ColumnEncodable, ColumnDecodable {
     public static var columnType: ColumnType { .integer32 }
 
     @inlinable
-    public func archivedValue() -> FundamentalValue { .integer(Int64(truncatingIfNeeded: self)) }
+    /// A 32-bit INTEGER (`.integer32`), as WCDB archives this type.
+    public func archivedValue() -> FundamentalValue { .integer32(Int32(self)) }
 
     @inlinable
     public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
@@ -76,7 +78,8 @@ extension Int32: ColumnEncodable, ColumnDecodable {
     public static var columnType: ColumnType { .integer32 }
 
     @inlinable
-    public func archivedValue() -> FundamentalValue { .integer(Int64(truncatingIfNeeded: self)) }
+    /// A 32-bit INTEGER (`.integer32`), as WCDB archives this type.
+    public func archivedValue() -> FundamentalValue { .integer32(Int32(self)) }
 
     @inlinable
     public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
@@ -142,7 +145,8 @@ extension UInt8: ColumnEncodable, ColumnDecodable {
     public static var columnType: ColumnType { .integer32 }
 
     @inlinable
-    public func archivedValue() -> FundamentalValue { .integer(Int64(truncatingIfNeeded: self)) }
+    /// A 32-bit INTEGER (`.integer32`), as WCDB archives this type.
+    public func archivedValue() -> FundamentalValue { .integer32(Int32(self)) }
 
     @inlinable
     public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
@@ -164,7 +168,8 @@ extension UInt16: ColumnEncodable, ColumnDecodable {
     public static var columnType: ColumnType { .integer32 }
 
     @inlinable
-    public func archivedValue() -> FundamentalValue { .integer(Int64(truncatingIfNeeded: self)) }
+    /// A 32-bit INTEGER (`.integer32`), as WCDB archives this type.
+    public func archivedValue() -> FundamentalValue { .integer32(Int32(self)) }
 
     @inlinable
     public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
@@ -232,7 +237,8 @@ extension Bool: ColumnEncodable, ColumnDecodable {
     public static var columnType: ColumnType { .integer32 }
 
     @inlinable
-    public func archivedValue() -> FundamentalValue { .integer(self ? 1 : 0) }
+    /// A 32-bit INTEGER (`.integer32`), as WCDB archives this type.
+    public func archivedValue() -> FundamentalValue { .integer32(self ? 1 : 0) }
 
     @inlinable
     public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
@@ -384,8 +390,12 @@ extension Date: ColumnEncodable, ColumnDecodable {
 
 // MARK: Optional (NULL <-> nil)
 
-extension Optional: ColumnEncodable where Wrapped: ColumnEncodable {
+extension Optional: ColumnTyped where Wrapped: ColumnTyped {
+    /// The wrapped type's column type (a column that also holds NULL).
     public static var columnType: ColumnType { Wrapped.columnType }
+}
+
+extension Optional: ColumnEncodable where Wrapped: ColumnEncodable {
 
     @inlinable
     public func archivedValue() -> FundamentalValue {

@@ -1,9 +1,15 @@
 import Foundation
 
-/// A type that can be stored in one column.
-public protocol ColumnEncodable {
+/// What both column protocols share: the declared type of a column holding the type (WCDB 2.x's
+/// `ColumnTyped`). A decode-only column type declares it too, for `create(table:of:)` of a
+/// decode-only model.
+public protocol ColumnTyped {
     /// The declared type of a column holding this type.
     static var columnType: ColumnType { get }
+}
+
+/// A type that can be stored in one column.
+public protocol ColumnEncodable: ColumnTyped {
     /// The value as stored.
     func archivedValue() -> FundamentalValue
     /// Binds the value to a statement parameter (1-based). The default binds `archivedValue()`;
@@ -12,7 +18,7 @@ public protocol ColumnEncodable {
 }
 
 /// A type that can be read back from one column.
-public protocol ColumnDecodable {
+public protocol ColumnDecodable: ColumnTyped {
     /// The value read from `value`, or nil when it cannot be represented.
     init?(with value: FundamentalValue)
     /// Reads the column at `index` (0-based) of the current row. The default goes through
@@ -54,9 +60,14 @@ func columnDecodingError<T>(_ value: FundamentalValue, as type: T.Type, statemen
 
 // MARK: RawRepresentable (enums)
 
+/// `enum Kind: Int, ColumnCodable { ... }` is declared as its raw value's column type.
+extension ColumnTyped where Self: RawRepresentable, RawValue: ColumnTyped {
+    /// The raw value's column type.
+    public static var columnType: ColumnType { RawValue.columnType }
+}
+
 /// `enum Kind: Int, ColumnCodable { ... }` stores its raw value.
 extension ColumnEncodable where Self: RawRepresentable, RawValue: ColumnEncodable {
-    public static var columnType: ColumnType { RawValue.columnType }
 
     @inlinable
     public func archivedValue() -> FundamentalValue { rawValue.archivedValue() }

@@ -36,6 +36,40 @@ extension ColumnCoding {
         columnType(of: Value?.self)
     }
 
+    // MARK: Column types of a decode-only model's properties (their types need only decode)
+
+    /// The column type of a decode-only type (a property of a `TableDecodable`-only model).
+    @inlinable
+    public static func columnType<Root, Value: ColumnDecodable>(ofDecodable property: TypedProperty<Root, Value>) -> ColumnType {
+        Value.columnType
+    }
+
+    /// The column type of an enum stored as its raw value, in a decode-only model.
+    @inlinable
+    public static func columnType<Root, Value: RawRepresentable>(ofDecodable property: TypedProperty<Root, Value>) -> ColumnType
+    where Value.RawValue: ColumnDecodable {
+        Value.RawValue.columnType
+    }
+
+    /// The column type of an optional enum stored as its raw value, in a decode-only model.
+    @inlinable
+    public static func columnType<Root, Value: RawRepresentable>(ofDecodable property: TypedProperty<Root, Value?>) -> ColumnType
+    where Value.RawValue: ColumnDecodable {
+        Value.RawValue.columnType
+    }
+
+    /// The column type of a column-decodable enum, in a decode-only model.
+    @inlinable
+    public static func columnType<Root, Value: ColumnDecodable & RawRepresentable>(ofDecodable property: TypedProperty<Root, Value>) -> ColumnType {
+        Value.columnType
+    }
+
+    /// The column type of an optional column-decodable enum, in a decode-only model.
+    @inlinable
+    public static func columnType<Root, Value: ColumnDecodable & RawRepresentable>(ofDecodable property: TypedProperty<Root, Value?>) -> ColumnType {
+        Value.columnType
+    }
+
     // MARK: Decoding into the assignment's type
 
     @inlinable

@@ -25,6 +25,7 @@ public protocol ColumnJSONDecodable: ColumnDecodable, Decodable {}
 public protocol ColumnJSONCodable: ColumnJSONEncodable, ColumnJSONDecodable {}
 
 extension ColumnJSONEncodable {
+    /// JSON is stored in a BLOB.
     public static var columnType: ColumnType { .BLOB }
     /// The JSON bytes, or NULL when the value does not encode (binding it throws at the next step instead).
     public func archivedValue() -> FundamentalValue { archivedJSONValue(self) }
@@ -34,16 +35,38 @@ extension ColumnJSONEncodable {
 }
 
 extension ColumnJSONDecodable {
+    /// JSON is stored in a BLOB.
+    public static var columnType: ColumnType { .BLOB }
+
     public init?(with value: FundamentalValue) {
         guard let decoded: Self = decodedJSON(value, empty: nil) else { return nil }
         self = decoded
     }
 }
 
+extension ColumnJSONCodable {
+    /// JSON is stored in a BLOB (the one declaration both halves share).
+    public static var columnType: ColumnType { .BLOB }
+}
+
 // MARK: Collections
 
-extension Array: ColumnEncodable where Element: Encodable {
+extension Array: ColumnTyped {
+    /// A collection is stored as JSON in a BLOB.
     public static var columnType: ColumnType { .BLOB }
+}
+
+extension Dictionary: ColumnTyped {
+    /// A collection is stored as JSON in a BLOB.
+    public static var columnType: ColumnType { .BLOB }
+}
+
+extension Set: ColumnTyped {
+    /// A collection is stored as JSON in a BLOB.
+    public static var columnType: ColumnType { .BLOB }
+}
+
+extension Array: ColumnEncodable where Element: Encodable {
     public func archivedValue() -> FundamentalValue { archivedJSONValue(self) }
     public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
         bindJSON(self, to: statement, atIndex: index)
@@ -58,7 +81,6 @@ extension Array: ColumnDecodable where Element: Decodable {
 }
 
 extension Dictionary: ColumnEncodable where Key: Encodable, Value: Encodable {
-    public static var columnType: ColumnType { .BLOB }
     public func archivedValue() -> FundamentalValue { archivedJSONValue(self) }
     public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
         bindJSON(self, to: statement, atIndex: index)
@@ -73,7 +95,6 @@ extension Dictionary: ColumnDecodable where Key: Decodable, Value: Decodable {
 }
 
 extension Set: ColumnEncodable where Element: Encodable {
-    public static var columnType: ColumnType { .BLOB }
     public func archivedValue() -> FundamentalValue {
         (try? sortedSetJSON(self)).map { .blob($0) } ?? .null
     }

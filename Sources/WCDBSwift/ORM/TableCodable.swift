@@ -22,7 +22,8 @@ public protocol TableEncodable: TableCodableBase {
     /// it stored (`var isAutoIncrement = false`, WCDB's class style), computed (`{ true }`), or inherit
     /// it; a model with an optional integer key also gets a new rowid whenever the key is nil.
     var isAutoIncrement: Bool { get }
-    /// The rowid of the last auto-increment insert of this object (WCDB style; a no-op unless declared).
+    /// The rowid of the last auto-increment insert of this object (WCDB style; unless declared, it can't be
+    /// set and reads `Int64.min`, as in WCDB).
     var lastInsertedRowID: Int64 { get set }
     /// Writes the rowid SQLite assigned into the integer primary key.
     static func assignInsertedRowID(_ rowID: Int64, to object: inout Self)
@@ -34,7 +35,7 @@ public protocol TableEncodable: TableCodableBase {
 extension TableEncodable {
     public var isAutoIncrement: Bool { false }
     public var lastInsertedRowID: Int64 {
-        get { 0 }
+        get { Int64.min }
         // swiftlint:disable:next unused_setter_value
         set {}
     }
@@ -52,3 +53,10 @@ public protocol TableDecodable: TableCodableBase {
 
 /// A model that can be written to and read from a table.
 public typealias TableCodable = TableEncodable & TableDecodable
+
+/// WCDB Swift 2.x's name for a model that can be read, as an existential: a multi-table select gives
+/// `[[String: TableDecodableBase]]`, one object per table.
+public typealias TableDecodableBase = any TableDecodable
+
+/// WCDB Swift 2.x's name for a model that can be written, as an existential.
+public typealias TableEncodableBase = any TableEncodable

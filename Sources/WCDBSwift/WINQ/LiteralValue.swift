@@ -56,6 +56,7 @@ public struct LiteralValue: Sendable, CustomStringConvertible, ExpressionOperabl
     var isNegativeNumber: Bool {
         switch storage {
         case .value(.integer(let value)): return value < 0
+        case .value(.integer32(let value)): return value < 0
         case .value(.double(let value)): return value.sign == .minus
         default: return false
         }
@@ -68,6 +69,7 @@ public struct LiteralValue: Sendable, CustomStringConvertible, ExpressionOperabl
         switch storage {
         case .keyword(let keyword): return keyword
         case .value(.integer(let value)): return String(value)
+        case .value(.integer32(let value)): return String(value)
         case .value(.double(let value)):
             if value.isInfinite { return value < 0 ? "-9e999" : "9e999" }
             var text = "\(value)"

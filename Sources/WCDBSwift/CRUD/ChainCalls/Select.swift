@@ -1,21 +1,34 @@
 /// A chain-call select of model objects (Swift guide 2.2): configure it with `where`, `order(by:)`,
 /// `limit`…, then read everything with `allObjects()` or stream it with `nextObject()`.
 ///
+/// `Select` is not generic, as in WCDB 1.x and 2.x, so it can be kept in a property (`var select:
+/// Select!`); it knows the model it reads, and the result type picks it:
+/// `let objects: [Sample] = try select.allObjects()`, `while let object: Sample = try select.nextObject()`.
+/// Without a type, `allObjects()` gives `[Any]` and `nextObject()` `Any?`. The preparing calls return a
+/// ``TypedSelect``, whose `allObjects()` is typed without an annotation.
+///
 /// Streaming keeps one statement (and its handle) until the last row has been read, or until the
 /// Select is released. A Select belongs to the thread that uses it: it is not `Sendable`.
-public final class Select<Object: TableDecodable> {
+public class Select {
     let database: HandleRepresentable
     let statement: StatementSelect
     let mapping: PropertyMapping
+    /// The model this select decodes.
+    let objectType: any TableDecodable.Type
+    /// The properties it was prepared on, when not the whole model.
+    let propertyNames: [String]?
     private lazy var cursor = StatementCursor(database: database)
 
     /// True once the last row has been read: streaming never restarts the query.
     public var isCompleted: Bool { cursor.isCompleted }
 
-    init(database: HandleRepresentable, properties: [PropertyConvertible]?, table: String, isDistinct: Bool) {
+    init<Object: TableDecodable>(database: HandleRepresentable, of type: Object.Type, properties: [PropertyConvertible]?,
+                                 table: String, isDistinct: Bool) {
         let binding = Object.objectRelationalMapping
         let selected = (properties ?? binding.properties).map { $0.asProperty() }
         self.database = database
+        objectType = Object.self
+        propertyNames = properties?.map { $0.asProperty().name }
         statement = StatementSelect().select(distinct: isDistinct, selected).from(table)
         mapping = PropertyMapping(propertyCount: binding.properties.count, selectedPropertyIndexes: selected.map(\.propertyIndex))
     }
@@ -25,21 +38,71 @@ public final class Select<Object: TableDecodable> {
 
     // The clauses live in the statement, so they follow StatementSelect's rules: `order(by:)` adds terms,
     // `limit`, `offset` and `limit(from:to:)` replace. Their values are bound when it runs.
-    @discardableResult public func `where`(_ condition: Condition) -> Select { statement.where(condition); return self }
-    @discardableResult public func order(by orderList: OrderBy...) -> Select { order(by: orderList) }
-    @discardableResult public func order(by orderList: [OrderBy]) -> Select { statement.order(by: orderList); return self }
-    @discardableResult public func limit(from begin: Limit, to end: Limit) -> Select { statement.limit(from: begin, to: end); return self }
-    @discardableResult public func limit(_ limit: Limit) -> Select { statement.limit(limit); return self }
-    @discardableResult public func limit(_ limit: Limit, offset: Offset) -> Select { statement.limit(limit, offset: offset); return self }
-    @discardableResult public func offset(_ offset: Offset) -> Select { statement.offset(offset); return self }
-    @discardableResult public func group(by expressions: ExpressionConvertible...) -> Select { statement.group(by: expressions); return self }
-    @discardableResult public func having(_ condition: Condition) -> Select { statement.having(condition); return self }
 
-    /// Every (remaining) object.
-    public func allObjects() throws -> [Object] {
+    /// Sets the condition.
+    @discardableResult public func `where`(_ condition: Condition) -> Self { statement.where(condition); return self }
+    /// Adds ordering terms.
+    @discardableResult public func order(by orderList: OrderBy...) -> Self { order(by: orderList) }
+    /// Adds ordering terms.
+    @discardableResult public func order(by orderList: [OrderBy]) -> Self { statement.order(by: orderList); return self }
+    /// `LIMIT begin, end` as SQLite reads it: skips `begin` rows, then takes at most `end`.
+    @discardableResult public func limit(from begin: Limit, to end: Limit) -> Self { statement.limit(from: begin, to: end); return self }
+    /// Takes at most `limit` rows.
+    @discardableResult public func limit(_ limit: Limit) -> Self { statement.limit(limit); return self }
+    /// Skips `offset` rows, then takes at most `limit`.
+    @discardableResult public func limit(_ limit: Limit, offset: Offset) -> Self { statement.limit(limit, offset: offset); return self }
+    /// Skips `offset` rows.
+    @discardableResult public func offset(_ offset: Offset) -> Self { statement.offset(offset); return self }
+    /// Groups the rows.
+    @discardableResult public func group(by expressions: ExpressionConvertible...) -> Self { statement.group(by: expressions); return self }
+    /// Filters the groups.
+    @discardableResult public func having(_ condition: Condition) -> Self { statement.having(condition); return self }
+
+    /// Every (remaining) object, as the model the select was prepared for.
+    public func allObjects() throws -> [Any] {
+        try allObjects(ofOpened: objectType)
+    }
+
+    /// Every (remaining) object as `Object`, which must be the model the select was prepared for.
+    public func allObjects<Object: TableDecodable>(of type: Object.Type = Object.self) throws -> [Object] {
+        try checkObjectType(Object.self)
+        return try typedAllObjects()
+    }
+
+    /// The next object, or nil when there are no more (the statement is then released).
+    public func nextObject() throws -> Any? {
+        try nextObject(ofOpened: objectType)
+    }
+
+    /// The next object as `Object` (the model the select was prepared for), or nil when there are no more.
+    public func nextObject<Object: TableDecodable>(of type: Object.Type = Object.self) throws -> Object? {
+        try checkObjectType(Object.self)
+        return try typedNextObject()
+    }
+
+    private func allObjects<Object: TableDecodable>(ofOpened type: Object.Type) throws -> [Any] {
+        let objects: [Object] = try typedAllObjects()
+        return objects
+    }
+
+    private func nextObject<Object: TableDecodable>(ofOpened type: Object.Type) throws -> Any? {
+        let object: Object? = try typedNextObject()
+        return object
+    }
+
+    private func checkObjectType<Object>(_ type: Object.Type) throws {
+        guard Object.self != objectType else { return }
+        let message = propertyNames.map { "\($0.joined(separator: ", ")) is not a property of \(Object.self): this select was prepared on \(objectType)'s properties" }
+            ?? "this select reads \(objectType) objects, not \(Object.self)"
+        throw reportError(WCDBError(level: .interface, message: message,
+                                    sql: statement.description, path: database.path, tag: database.tag, operation: "select"))
+    }
+
+    /// Every (remaining) object; `Object` is the select's model.
+    func typedAllObjects<Object: TableDecodable>() throws -> [Object] {
         if cursor.isStarted || cursor.isCompleted {
             var objects: [Object] = []
-            while let object = try nextObject() { objects.append(object) }
+            while let object: Object = try typedNextObject() { objects.append(object) }
             return objects
         }
         let (sql, values) = statement.boundSQL
@@ -47,8 +110,8 @@ public final class Select<Object: TableDecodable> {
         return try database.withHandle(forWriting: false) { handle in try query.all(on: handle) }
     }
 
-    /// The next object, or nil when there are no more (the statement is then released).
-    public func nextObject() throws -> Object? {
+    /// The next object; `Object` is the select's model.
+    func typedNextObject<Object: TableDecodable>() throws -> Object? {
         guard let row = try cursor.step(statement) else { return nil }
         do {
             return try Object.decode(from: row, mapping: mapping)
@@ -59,16 +122,51 @@ public final class Select<Object: TableDecodable> {
     }
 }
 
-extension HandleRepresentable {
-    /// A chain-call select of `Object`s from `table`.
-    public func prepareSelect<Object: TableDecodable>(of type: Object.Type, fromTable table: String, isDistinct: Bool = false) throws -> Select<Object> {
-        Select(database: self, properties: nil, table: table, isDistinct: isDistinct)
+/// A ``Select`` whose model is in its type: `allObjects()` is `[Object]` and `nextObject()` `Object?`
+/// without an annotation. Every preparing call returns one; it can be kept as a `Select`.
+public final class TypedSelect<Object: TableDecodable>: Select {
+    init(database: HandleRepresentable, properties: [PropertyConvertible]?, table: String, isDistinct: Bool) {
+        super.init(database: database, of: Object.self, properties: properties, table: table, isDistinct: isDistinct)
     }
 
-    /// A chain-call select of some of `Object`'s properties from `table`.
+    /// Every (remaining) object.
+    public func allObjects() throws -> [Object] { try typedAllObjects() }
+
+    /// The next object, or nil when there are no more (the statement is then released).
+    public func nextObject() throws -> Object? { try typedNextObject() }
+}
+
+extension HandleRepresentable {
+    /// A chain-call select of `Object`s from `table`.
+    public func prepareSelect<Object: TableDecodable>(of type: Object.Type, fromTable table: String,
+                                                      isDistinct: Bool = false) throws -> TypedSelect<Object> {
+        TypedSelect(database: self, properties: nil, table: table, isDistinct: isDistinct)
+    }
+
+    /// A chain-call select of some of `Object`'s properties from `table`, the model given by the result
+    /// type (`let select: TypedSelect<Sample> = …`, `… .allObjects() as [Sample]`).
     public func prepareSelect<Object: TableDecodable>(on properties: PropertyConvertible..., fromTable table: String,
-                                                      isDistinct: Bool = false) throws -> Select<Object> {
+                                                      isDistinct: Bool = false) throws -> TypedSelect<Object> {
         try reportingErrors { try properties.checkBelong(to: Object.self, operation: "select") }
-        return Select(database: self, properties: properties, table: table, isDistinct: isDistinct)
+        return TypedSelect(database: self, properties: properties, table: table, isDistinct: isDistinct)
+    }
+
+    /// A chain-call select of some properties from `table`, of the model they belong to (WCDB 2.x:
+    /// `let select = try database.prepareSelect(on: Sample.Properties.identifier, fromTable: …)`).
+    /// Properties of no model, or of two, are refused with a `WCDBError`.
+    public func prepareSelect(on properties: PropertyConvertible..., fromTable table: String,
+                              isDistinct: Bool = false) throws -> Select {
+        let models = properties.compactMap { $0.asProperty().tableDecodableType }
+        guard let model = models.first else {
+            throw reportedError(.interface("prepareSelect(on:fromTable:) needs properties of a model, to know what to decode; use prepareSelect(of:fromTable:) or prepareRowSelect(on:fromTable:)",
+                                           operation: "select"))
+        }
+        return try select(of: model, on: properties, fromTable: table, isDistinct: isDistinct)
+    }
+
+    private func select<Object: TableDecodable>(of model: Object.Type, on properties: [PropertyConvertible],
+                                                fromTable table: String, isDistinct: Bool) throws -> Select {
+        try reportingErrors { try properties.checkBelong(to: Object.self, operation: "select") }
+        return TypedSelect<Object>(database: self, properties: properties, table: table, isDistinct: isDistinct)
     }
 }

@@ -20,6 +20,13 @@ public final class Update {
     @discardableResult public func limit(_ limit: Limit) -> Update { clauses.limit = limit; return self }
     @discardableResult public func limit(_ limit: Limit, offset: Offset) -> Update { clauses.limit = limit; clauses.offset = offset; return self }
     @discardableResult public func offset(_ offset: Offset) -> Update { clauses.offset = offset; return self }
+    /// `LIMIT begin, end` as SQLite reads it: skips `begin` rows, then takes at most `end` (WCDB's
+    /// spelling, as `Select.limit(from:to:)`).
+    @discardableResult public func limit(from begin: Limit, to end: Limit) -> Update {
+        clauses.offset = begin
+        clauses.limit = end
+        return self
+    }
 
     /// Updates the rows the clauses select with `object`'s values of the properties.
     public func execute<Object: TableEncodable>(with object: Object) throws {
@@ -59,6 +66,13 @@ public final class Delete {
     @discardableResult public func limit(_ limit: Limit) -> Delete { clauses.limit = limit; return self }
     @discardableResult public func limit(_ limit: Limit, offset: Offset) -> Delete { clauses.limit = limit; clauses.offset = offset; return self }
     @discardableResult public func offset(_ offset: Offset) -> Delete { clauses.offset = offset; return self }
+    /// `LIMIT begin, end` as SQLite reads it: skips `begin` rows, then takes at most `end` (WCDB's
+    /// spelling, as `Select.limit(from:to:)`).
+    @discardableResult public func limit(from begin: Limit, to end: Limit) -> Delete {
+        clauses.offset = begin
+        clauses.limit = end
+        return self
+    }
 
     public func execute() throws {
         changes = try database.delete(fromTable: table, clauses)

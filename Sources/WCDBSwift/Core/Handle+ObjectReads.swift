@@ -1,0 +1,46 @@
+// WCDB 2.x reads objects through a handle it holds (`handle.getObjects(on:fromTable:)`), for example
+// one with a cancellation signal attached. They run on this handle, as its current statement's
+// neighbours: the current statement (`prepare(_:)`) is left alone.
+
+extension Handle {
+    /// The `Object`s of `table` matching `condition`, read on this handle: every property, or those in
+    /// `properties` (which must be `Object`'s own).
+    public func getObjects<Object: TableDecodable>(on properties: [PropertyConvertible]? = nil, fromTable table: String,
+                                                   where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
+                                                   limit: Limit? = nil, offset: Offset? = nil) throws -> [Object] {
+        try readObjects(on: properties, fromTable: table, where: condition, orderBy: orderList, limit: limit, offset: offset)
+    }
+
+    /// The first `Object` of `table` matching `condition`, read on this handle, or nil.
+    public func getObject<Object: TableDecodable>(on properties: [PropertyConvertible]? = nil, fromTable table: String,
+                                                  where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
+                                                  offset: Offset? = nil) throws -> Object? {
+        let objects: [Object] = try readObjects(on: properties, fromTable: table, where: condition, orderBy: orderList,
+                                                limit: 1, offset: offset)
+        return objects.first
+    }
+
+    private func readObjects<Object: TableDecodable>(on properties: [PropertyConvertible]?, fromTable table: String,
+                                                     where condition: Condition?, orderBy orderList: [OrderBy]?,
+                                                     limit: Limit?, offset: Offset?) throws -> [Object] {
+        do {
+            try properties.checkBelong(to: Object.self, operation: "select")
+        } catch let error as WCDBError {
+            throw reportError(error)
+        }
+        let selected = properties ?? Object.objectRelationalMapping.properties
+        var statement = StatementSelect().select(selected).from(table)
+        if let condition { statement = statement.where(condition) }
+        if let orderList { statement = statement.order(by: orderList) }
+        if let limit {
+            statement = offset.map { statement.limit(limit, offset: $0) } ?? statement.limit(limit)
+        } else if let offset {
+            statement = statement.limit(-1, offset: offset)
+        }
+        let (sql, values) = statement.boundSQL
+        let prepared = try prepare(sql)
+        defer { prepared.finalize() }
+        prepared.bind(values)
+        return try prepared.extractAllObjects(on: properties, of: Object.self)
+    }
+}
