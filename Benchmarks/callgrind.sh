@@ -20,6 +20,7 @@ command -v valgrind >/dev/null 2>&1 || {
   $SUDO apt-get update && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends valgrind
 }
 mkdir -p "$OUT"
+generate_bench_bindings
 
 WORKLOADS="${CALLGRIND_ONLY:-insert fetchAll fetchIndexed updateAll updateRowByRow updateWhere pointRead max coldStart key.insert key.fetchAll key.fetchIndexed key.updateAll key.updateRowByRow pass.insert pass.fetchAll pass.fetchIndexed pass.updateAll pass.updateRowByRow}"
 

@@ -16,3 +16,16 @@ swift_build() {
   while IFS= read -r name; do unset+=(-u "$name"); done < <(compgen -e | grep -E '^(BENCH|CALLGRIND)_|^MODE$' || true)
   env "${unset[@]}" swift build "$@"
 }
+
+# Writes BenchRow's bindings into the SQLCipher benchmark, as the WCDBPlugin would: the root package's
+# generator (a debug build, which the test suite builds anyway) on the model file. The benchmark package
+# then builds in release without the plugin, so without swift-syntax.
+generate_bench_bindings() {
+  local root bench generator
+  root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+  bench="$root/Benchmarks/SQLCipherBench/Sources/SQLCipherBench"
+  swift_build --package-path "$root" --product wcdb-generator >&2
+  generator="$(swift_build --package-path "$root" --show-bin-path)/wcdb-generator"
+  mkdir -p "$bench/Generated"
+  "$generator" "$bench/WCDBWorkloads.swift" "$bench/Generated/WCDBWorkloads+WCDB.swift"
+}

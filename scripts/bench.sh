@@ -57,6 +57,7 @@ run_pkg() { # name scratch-folder executable [args...]
 
 # One after the other, never at the same time: they would disturb each other's timings.
 if [ "${BENCH_SKIP_SQLCIPHER:-0}" != 1 ]; then
+  generate_bench_bindings
   run_pkg SQLCipherBench .build-sqlcipher SQLCipherBench > "$OUT/sqlcipher.jsonl"
   files+=("$OUT/sqlcipher.jsonl")
 fi

@@ -3,9 +3,13 @@
 // the same SQLCipher (3.4.1 / SQLite 3.15.2). Never link the system SQLite (or GRDB) here: both
 // export the same sqlite3_* symbols. GRDB lives in ../GRDBBench.
 //
-// The WCDBSwift column depends on the root package (product WCDBSwift, plugin WCDBPlugin, which
-// generates BenchRow's bindings). WCDB_BENCH guards WCDBWorkloads.swift, so deleting the dependency,
-// the product, the define and the plugin below leaves a raw-C-only benchmark that still builds.
+// The WCDBSwift column depends on the root package (product WCDBSwift). BenchRow's bindings are what
+// the WCDBPlugin would generate, written by the same generator before the build
+// (`generate_bench_bindings` in ../swift-build-env.sh, run by scripts/bench.sh and callgrind.sh into
+// Sources/SQLCipherBench/Generated/, ignored by git): applying the plugin here would build swift-syntax
+// in release for the plugin's tool, 10+ minutes of every fresh benchmark build. WCDB_BENCH guards
+// WCDBWorkloads.swift, so deleting the dependency, the product and the define below leaves a
+// raw-C-only benchmark that still builds.
 import PackageDescription
 
 let package = Package(
@@ -37,7 +41,6 @@ let package = Package(
             swiftSettings: [
                 .define("WCDB_BENCH"),
             ]
-            , plugins: [.plugin(name: "WCDBPlugin", package: "WCDBSwift")]
         ),
     ],
     swiftLanguageModes: [.v5]

@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Counts the public declarations of a Swift source tree and those without a `///` comment.
+
+    python3 scripts/doc-coverage.py [Sources/WCDBSwift] [--list] [--fail-under PERCENT]
+
+A declaration is public when its line declares something with `public` or `open` (functions, initializers,
+subscripts, properties, types, cases of public enums, typealiases, operators, associated types). It is
+documented when the lines right above it (attributes like `@inlinable` and `#if` lines skipped) end with
+a `///` comment or a `/** … */` block. `@_spi` declarations are not users' API and are not counted;
+neither are members of protocols' conformances spelled without `public` (they inherit the protocol's
+documentation in DocC).
+"""
+import os
+import re
+import sys
+
+DECL = re.compile(
+    r'^\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:nonisolated|final|override|static|class|mutating|nonmutating|'
+    r'required|convenience|dynamic|indirect|lazy|prefix|postfix|infix|consuming|borrowing)\s+)*'
+    r'(public|open)\b(?!\s*\()'
+)
+PUBLIC_CASE = re.compile(r'^\s*case\s+`?\w')
+SPI = re.compile(r'@_spi\(')
+
+
+def declarations(path):
+    with open(path, encoding='utf-8') as file:
+        lines = file.read().split('\n')
+    in_public_enum = []  # a stack of (indent, is public enum)
+    for index, line in enumerate(lines):
+        stripped = line.strip()
+        if not stripped or stripped.startswith('//'):
+            continue
+        is_decl = bool(DECL.match(line)) and not SPI.search(line)
+        if is_decl and not re.search(r'\b(extension)\b', stripped.split('{')[0]):
+            yield index, lines
+        elif PUBLIC_CASE.match(line) and enum_is_public(lines, index):
+            yield index, lines
+
+
+def enum_is_public(lines, index):
+    """Whether the `case` at `index` belongs to a public enum (its nearest enclosing `enum` line)."""
+    indent = len(lines[index]) - len(lines[index].lstrip())
+    for back in range(index - 1, -1, -1):
+        line = lines[back]
+        if not line.strip():
+            continue
+        own = len(line) - len(line.lstrip())
+        if own < indent and re.search(r'\benum\b', line):
+            return bool(re.search(r'\b(public|open)\b', line)) and not SPI.search(line)
+        if own < indent and re.search(r'\b(struct|class|protocol|extension|func|var)\b', line):
+            return False
+    return False
+
+
+def documented(lines, index):
+    back = index - 1
+    while back >= 0:
+        stripped = lines[back].strip()
+        if stripped.startswith('@') or stripped.startswith('#if') or stripped.startswith('#endif') \
+                or stripped.startswith('#else') or stripped.startswith('#sourceLocation'):
+            back -= 1
+            continue
+        return stripped.startswith('///') or stripped.endswith('*/')
+    return False
+
+
+def main():
+    args = [a for a in sys.argv[1:] if not a.startswith('--')]
+    root = args[0] if args else 'Sources/WCDBSwift'
+    listing = '--list' in sys.argv
+    fail_under = None
+    if '--fail-under' in sys.argv:
+        fail_under = float(sys.argv[sys.argv.index('--fail-under') + 1])
+    total = 0
+    missing = []
+    for directory, _, files in os.walk(root):
+        for name in sorted(files):
+            if not name.endswith('.swift'):
+                continue
+            path = os.path.join(directory, name)
+            for index, lines in declarations(path):
+                total += 1
+                if not documented(lines, index):
+                    missing.append(f'{path}:{index + 1}: {lines[index].strip()[:110]}')
+    covered = total - len(missing)
+    percent = 100.0 * covered / total if total else 100.0
+    if listing:
+        print('\n'.join(sorted(missing)))
+    print(f'{covered} of {total} public declarations have a /// comment ({percent:.1f} %); {len(missing)} without')
+    if fail_under is not None and percent < fail_under:
+        sys.exit(1)
+
+
+if __name__ == '__main__':
+    main()
