@@ -2,67 +2,20 @@
 ///
 /// Selecting every property of the model with no clauses is the common case: its SQL comes from the
 /// binding's cache, so it is built once per (model, table) and its statement stays prepared on each
-/// handle. Anything else is built per call from WINQ.
+/// handle. Anything else is built per call from WINQ (the one-line reads' row-by-row shape is
+/// `KeyedRead`'s).
 @usableFromInline
 struct ObjectQuery<Object: TableDecodable> {
     @usableFromInline let source: StatementSource
     @usableFromInline let mapping: PropertyMapping
 
-    /// The one-line reads' query. Every column with at most a WHERE and a LIMIT (`getObject(fromTable:
-    /// where: id == k)` in a loop) is found in the binding's cache by the condition's shape, which already
-    /// has `?` for its values: no SQL is printed and no text compared per call. Anything else is built
-    /// from its clauses.
+    /// A read with clauses, built from them per call (the row-by-row shape, every column with at most a
+    /// WHERE and a LIMIT, is `KeyedRead`'s).
     @usableFromInline
     init(properties: [PropertyConvertible]?, table: String, condition: Condition?, orderBy: [OrderBy]?,
          limit: Limit?, offset: Offset?, distinct: Bool = false) throws {
-        let expression = condition?.asExpression()
-        if Self.isKeyable(properties: properties, condition: expression, orderBy: orderBy, offset: offset, distinct: distinct) {
-            if limit == nil {
-                self.init(keyedFor: table, condition: expression, limit: nil)
-                return
-            }
-            if let value = limit?.asExpression().literalValue {
-                self.init(keyedFor: table, condition: expression, limit: value)
-                return
-            }
-        }
         try self.init(properties: properties, table: table,
-                      tail: ClauseTail(condition: expression, orderBy: orderBy, limit: limit, offset: offset), distinct: distinct)
-    }
-
-    /// The query of `getObject`: the first matching row (`LIMIT 1`).
-    @usableFromInline
-    init(firstOf properties: [PropertyConvertible]?, table: String, condition: Condition?, orderBy: [OrderBy]?,
-         offset: Offset?) throws {
-        let expression = condition?.asExpression()
-        if Self.isKeyable(properties: properties, condition: expression, orderBy: orderBy, offset: offset, distinct: false) {
-            self.init(keyedFor: table, condition: expression, limit: .integer(1))
-            return
-        }
-        try self.init(properties: properties, table: table,
-                      tail: ClauseTail(condition: expression, orderBy: orderBy, limit: 1, offset: offset))
-    }
-
-    /// Whether the query is every column with at most a WHERE (without bind parameters of the caller's
-    /// own) and a LIMIT: the shape whose statement the binding's cache keeps.
-    private static func isKeyable(properties: [PropertyConvertible]?, condition: Expression?, orderBy: [OrderBy]?,
-                                  offset: Offset?, distinct: Bool) -> Bool {
-        properties == nil && !distinct && (orderBy?.isEmpty ?? true) && offset == nil && condition?.hasOwnParameters != true
-    }
-
-    /// Every column `WHERE condition [LIMIT ?]`, the statement found by the condition's shape.
-    @usableFromInline
-    init(keyedFor table: String, condition: Expression?, limit: FundamentalValue?) {
-        let binding = Object.objectRelationalMapping
-        let statement = binding.statements.statement(limit == nil ? .selectWhere : .selectWhereLimited, table: table,
-                                                     properties: nil, clause: condition?.shape) {
-            var sql = StatementSelect.sql(distinct: false, columns: binding.properties, table: table)
-            if let condition { sql += " WHERE " + condition.sql }
-            if limit != nil { sql += " LIMIT ?" }
-            return BindingStatement(sql: CachedSQL(sql), propertyIndexes: nil)
-        }
-        self.init(source: .cachedWithValues(statement.sql, values: condition?.values ?? [], trailing: limit, firstArgumentIndex: 1),
-                  mapping: PropertyMapping(identityOfCount: binding.properties.count))
+                      tail: ClauseTail(condition: condition, orderBy: orderBy, limit: limit, offset: offset), distinct: distinct)
     }
 
     @usableFromInline

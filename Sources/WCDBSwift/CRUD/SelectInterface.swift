@@ -11,8 +11,17 @@ extension HandleRepresentable {
     public func getObjects<Object: TableDecodable>(on properties: [PropertyConvertible]? = nil, fromTable table: String,
                                                    where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                                                    limit: Limit? = nil, offset: Offset? = nil) throws -> [Object] {
+        let expression = condition?.asExpression()
+        if KeyedRead<Object>.applies(properties: properties, orderBy: orderList, offset: offset) {
+            // Every column with at most a WHERE and a LIMIT: the statement is found by the condition's shape.
+            if let read = KeyedRead<Object>(table: table, condition: expression, limitClause: limit) {
+                return try addingMissingColumns(of: Object.self, toTable: table) {
+                    try withHandle(forWriting: false) { handle in try read.all(on: handle) }
+                }
+            }
+        }
         let query = try reportingErrors {
-            try ObjectQuery<Object>(properties: properties, table: table, condition: condition, orderBy: orderList,
+            try ObjectQuery<Object>(properties: properties, table: table, condition: expression, orderBy: orderList,
                                     limit: limit, offset: offset)
         }
         return try addingMissingColumns(of: Object.self, toTable: table) {
@@ -34,8 +43,17 @@ extension HandleRepresentable {
     public func getObject<Object: TableDecodable>(on properties: [PropertyConvertible]? = nil, fromTable table: String,
                                                   where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                                                   offset: Offset? = nil) throws -> Object? {
+        let expression = condition?.asExpression()
+        // The row-by-row read (`where: id == k`): every column, the statement found by the condition's shape.
+        if KeyedRead<Object>.applies(properties: properties, orderBy: orderList, offset: offset),
+           let read = KeyedRead<Object>(table: table, condition: expression, limit: .integer(1)) {
+            return try addingMissingColumns(of: Object.self, toTable: table) {
+                try withHandle(forWriting: false) { handle in try read.first(on: handle) }
+            }
+        }
         let query = try reportingErrors {
-            try ObjectQuery<Object>(firstOf: properties, table: table, condition: condition, orderBy: orderList, offset: offset)
+            try ObjectQuery<Object>(properties: properties, table: table, condition: expression, orderBy: orderList,
+                                    limit: 1, offset: offset)
         }
         return try addingMissingColumns(of: Object.self, toTable: table) {
             try withHandle(forWriting: false) { handle in try query.first(on: handle) }

@@ -4,9 +4,6 @@
 @usableFromInline
 enum StatementSource {
     case cached(CachedSQL)
-    /// A cached statement whose shape includes the caller's clause: the clause's bound values (and
-    /// one trailing value, a LIMIT) are bound from `firstArgumentIndex` on.
-    case cachedWithValues(CachedSQL, values: [FundamentalValue], trailing: FundamentalValue?, firstArgumentIndex: Int32)
     /// SQL built per call; `arguments` are bound from index `firstArgumentIndex` on before `body` runs
     /// (the literals `ClauseTail.liftingLiterals()` took out of the text).
     case byText(String, arguments: [FundamentalValue] = [], firstArgumentIndex: Int32 = 1)
@@ -15,7 +12,6 @@ enum StatementSource {
     var sql: String {
         switch self {
         case .cached(let cached): return cached.sql
-        case .cachedWithValues(let cached, _, _, _): return cached.sql
         case .byText(let sql, _, _): return sql
         }
     }
@@ -26,16 +22,6 @@ enum StatementSource {
         case .cached(let cached):
             let statement = try handle.cachedStatement(for: cached)
             defer { statement.reset() }
-            return try body(statement)
-        case .cachedWithValues(let cached, let values, let trailing, let firstIndex):
-            let statement = try handle.cachedStatement(for: cached)
-            defer { statement.reset() }
-            var index = firstIndex
-            for value in values {
-                statement.bind(value, toIndex: index)
-                index += 1
-            }
-            if let trailing { statement.bind(trailing, toIndex: index) }
             return try body(statement)
         case .byText(let sql, let arguments, let firstIndex):
             let statement = try handle.cachedStatement(forSQL: sql)

@@ -21,9 +21,10 @@ extension HandleRepresentable {
         // The row-by-row verb of WCDB users (`where: id == k`): its statement is found by shape.
         if orderList == nil, limit == nil, offset == nil {
             try reportingErrors { try properties.checkBelong(to: Object.self, operation: "update") }
-            try update(UpdateStatementBuilder(keyedFor: Object.self, table: table, properties: properties, condition: condition),
-                       with: object)
-            return
+            if let keyed = KeyedUpdate<Object>(table: table, properties: properties, condition: condition) {
+                _ = try withHandle(forWriting: true) { handle in try keyed.run(with: object, on: handle) }
+                return
+            }
         }
         try update(table: table, on: properties.all, with: object,
                    ClauseTail(condition: condition, orderBy: orderList, limit: limit, offset: offset))
@@ -97,41 +98,14 @@ extension HandleRepresentable {
     }
 }
 
-/// `UPDATE table SET c1 = ?1, … [WHERE …]`, printed per call straight into a string (the row-by-row
-/// verb runs once per row); the handle's text cache then finds the prepared statement.
+/// `UPDATE table SET c1 = ?1, … [WHERE …] [ORDER BY …] [LIMIT …]` with clauses, printed per call straight
+/// into a string; the handle's text cache then finds the prepared statement. (The row-by-row form,
+/// `where: id == k` alone, is `KeyedUpdate`'s: found by shape, nothing printed.)
 @usableFromInline
 struct UpdateStatementBuilder {
     /// The model properties the SET parameters take, in order.
     @usableFromInline let propertyIndexes: [Int]
     @usableFromInline let source: StatementSource
-
-    /// `UPDATE … SET … [WHERE condition]` of a model, found in its binding's cache by the properties and
-    /// the condition's SQL (which has `?` for its values): nothing is printed per call.
-    @usableFromInline
-    init<Object: TableEncodable>(keyedFor model: Object.Type, table: String, properties: PropertyList, condition: Condition?) {
-        let condition = condition?.asExpression()
-        if let condition, condition.hasOwnParameters {
-            self.init(table: table, properties: properties.all.map { $0.asProperty() },
-                      tail: ClauseTail(condition: condition, orderBy: nil, limit: nil, offset: nil))
-            return
-        }
-        let statement = Object.objectRelationalMapping.statements.statement(.updateWhere, table: table, properties: properties,
-                                                                             clause: condition?.shape) {
-            let selected = properties.all.map { $0.asProperty() }
-            var sql = StatementUpdate.sql(table: table, settingParametersOf: selected)
-            if let condition { sql += " WHERE " + condition.sql }
-            return BindingStatement(sql: CachedSQL(sql), propertyIndexes: selected.map(\.propertyIndex))
-        }
-        let indexes = statement.propertyIndexes ?? []
-        self.init(propertyIndexes: indexes,
-                  source: .cachedWithValues(statement.sql, values: condition?.values ?? [], trailing: nil,
-                                            firstArgumentIndex: Int32(indexes.count + 1)))
-    }
-
-    private init(propertyIndexes: [Int], source: StatementSource) {
-        self.propertyIndexes = propertyIndexes
-        self.source = source
-    }
 
     @usableFromInline
     init(table: String, properties: [Property], tail: ClauseTail) {

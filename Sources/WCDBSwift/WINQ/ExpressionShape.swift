@@ -24,6 +24,9 @@ final class ExpressionShape: Sendable {
     let hasOwnParameters: Bool
     /// Whether this shape is reused across calls, so that other shapes may remember it (see above).
     let isShared: Bool
+    /// `(self op ?)` for the six comparison operators, found with one atomic load (the row-by-row
+    /// verbs' `id == k`); other derivations live in `derived`.
+    private let comparisons = ComparisonShapes()
     /// Shapes derived from this one, by operator and right-hand shape (nil: a bound value).
     private let derived = Mutex<[Derivation]>([])
 
@@ -46,16 +49,20 @@ final class ExpressionShape: Sendable {
     /// `(self op ?)`: a comparison of this expression (which has no values of its own and binds tightly
     /// enough) with one bound value. The same object for every call with the same `op`.
     func comparedWithValue(_ op: String) -> ExpressionShape {
-        remembered(op, right: nil) {
-            var text = "("
-            text += sql
-            text += " "
-            text += op
-            let offset = text.utf8.count + 1
-            text += " ?)"
-            return ExpressionShape(sql: text, bindOffsets: [offset], level: .primary, hasOwnParameters: false,
-                                   isShared: isShared)
-        }
+        guard let slot = ComparisonShapes.slot(of: op) else { return remembered(op, right: nil) { comparison(op) } }
+        if let shape = comparisons[slot].load() { return shape }
+        return comparisons[slot].storeIfNil(comparison(op))
+    }
+
+    private func comparison(_ op: String) -> ExpressionShape {
+        var text = "("
+        text += sql
+        text += " "
+        text += op
+        let offset = text.utf8.count + 1
+        text += " ?)"
+        return ExpressionShape(sql: text, bindOffsets: [offset], level: .primary, hasOwnParameters: false,
+                               isShared: isShared)
     }
 
     /// `(self op right)` for logic and comparisons whose operands keep their values bound. Remembered
@@ -93,6 +100,42 @@ final class ExpressionShape: Sendable {
                                               hasOwnParameters: false, isShared: true)
     static let boundNegativeLiteral = ExpressionShape(sql: "?", bindOffsets: [0], level: .unary, isLiteral: true,
                                                       hasOwnParameters: false, isShared: true)
+}
+
+/// The six comparisons of a shape with a bound value, each derived once and read with one atomic load.
+private struct ComparisonShapes: ~Copyable {
+    private let equal = AtomicLazyReference<ExpressionShape>()
+    private let notEqual = AtomicLazyReference<ExpressionShape>()
+    private let less = AtomicLazyReference<ExpressionShape>()
+    private let lessOrEqual = AtomicLazyReference<ExpressionShape>()
+    private let greater = AtomicLazyReference<ExpressionShape>()
+    private let greaterOrEqual = AtomicLazyReference<ExpressionShape>()
+
+    /// The slot of a comparison operator, or nil for another operator.
+    static func slot(of op: String) -> Int? {
+        switch op {
+        case "=": return 0
+        case "!=": return 1
+        case "<": return 2
+        case "<=": return 3
+        case ">": return 4
+        case ">=": return 5
+        default: return nil
+        }
+    }
+
+    subscript(slot: Int) -> AtomicLazyReference<ExpressionShape> {
+        _read {
+            switch slot {
+            case 0: yield equal
+            case 1: yield notEqual
+            case 2: yield less
+            case 3: yield lessOrEqual
+            case 4: yield greater
+            default: yield greaterOrEqual
+            }
+        }
+    }
 }
 
 /// Puts a shape's text and its bound-value offsets together from operands: the one place where the

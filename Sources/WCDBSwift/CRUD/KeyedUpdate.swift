@@ -1,0 +1,50 @@
+/// The row-by-row update WCDB users write, `update(table: t, on: Row.Properties.x, with: row, where:
+/// Row.Properties.id == k)`: `UPDATE t SET x = ?1 … WHERE (id = ?n)` and nothing more.
+///
+/// Its SQL is found in the model's binding by the property list and the condition's shape (the same
+/// shape object for every `k`, see `ExpressionShape`), so a call prints nothing and compares no text;
+/// the statement stays prepared in each handle's cache; the call binds the object's properties and the
+/// condition's values and steps. Other updates go through `UpdateStatementBuilder`.
+@usableFromInline
+struct KeyedUpdate<Object: TableEncodable> {
+    @usableFromInline let sql: CachedSQL
+    /// The model properties the SET parameters take, in order.
+    @usableFromInline let propertyIndexes: [Int]
+    /// The condition's values, bound after the SET parameters.
+    @usableFromInline let values: [FundamentalValue]
+
+    /// nil when the condition holds bind parameters of the caller's own (it then runs as printed).
+    @usableFromInline
+    init?(table: String, properties: PropertyList, condition: Condition?) {
+        let condition = condition?.asExpression()
+        if let condition, condition.hasOwnParameters { return nil }
+        let statement = Object.objectRelationalMapping.statements.statement(.updateWhere, table: table, properties: properties,
+                                                                             clause: condition?.shape) {
+            let selected = properties.all.map { $0.asProperty() }
+            var sql = StatementUpdate.sql(table: table, settingParametersOf: selected)
+            if let condition { sql += " WHERE " + condition.sql }
+            return BindingStatement(sql: CachedSQL(sql), propertyIndexes: selected.map(\.propertyIndex))
+        }
+        self.sql = statement.sql
+        self.propertyIndexes = statement.propertyIndexes ?? []
+        self.values = condition?.values ?? []
+    }
+
+    /// Binds `object`'s properties and the condition's values, steps; returns the rows SQLite changed.
+    @inlinable
+    func run(with object: Object, on handle: Handle) throws -> Int {
+        let statement = try handle.cachedStatement(for: sql)
+        defer { statement.reset() }
+        var index: Int32 = 1
+        for propertyIndex in propertyIndexes {
+            Object.bind(object, propertyIndex: propertyIndex, to: statement, atIndex: index)
+            index += 1
+        }
+        for value in values {
+            statement.bind(value, toIndex: index)
+            index += 1
+        }
+        _ = try statement.step()
+        return handle.changes
+    }
+}
