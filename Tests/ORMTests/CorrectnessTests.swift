@@ -20,6 +20,20 @@ final class CorrectnessTests: DatabaseTestCase {
         XCTAssertEqual(nils.count, 1, "an Optional holding nil compares as IS NULL")
     }
 
+    /// A property whose Swift type is not optional: `!= nil` used to become Swift's `Bool` `true`
+    /// (`WHERE 1`) and delete every row. Its column can hold NULL (written by SQL, another app, an older
+    /// model), so the comparison is IS NOT NULL like any other.
+    func testNilComparisonOfANonOptionalPropertyTestsTheColumn() throws {
+        try database.create(table: "sampleTable", of: DefaultedPartialSample.self)
+        try database.exec("INSERT INTO sampleTable(identifier, description) VALUES(1, 'kept'), (2, NULL), (3, 'also')")
+        try database.delete(fromTable: "sampleTable", where: DefaultedPartialSample.Properties.description == nil)
+        let left: [DefaultedPartialSample] = try database.getObjects(fromTable: "sampleTable")
+        XCTAssertEqual(left.map(\.identifier), [1, 3], "only the NULL row went")
+        let present: [DefaultedPartialSample] = try database.getObjects(fromTable: "sampleTable",
+                                                                       where: DefaultedPartialSample.Properties.description != nil)
+        XCTAssertEqual(present.count, 2)
+    }
+
     // MARK: isAutoIncrement as WCDB defines it
 
     func testComputedIsAutoIncrementOnAKeyWithoutTheKeywordAssignsRowIDs() throws {

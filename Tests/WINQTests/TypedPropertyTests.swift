@@ -35,6 +35,21 @@ final class TypedPropertyTests: XCTestCase {
         XCTAssertEqual((M.score >= Int64(2)).description, "(score >= 2)")
     }
 
+    /// `== nil` on a property whose Swift type is not optional used to pick Swift's own `Optional ==`, a
+    /// `Bool` (false) that WINQ then took as the condition `0`: `delete(where: p != nil)` deleted every
+    /// row. It means IS NULL / IS NOT NULL for every property and column (the column may hold NULL
+    /// whatever the Swift type says).
+    func testNilComparisonOfANonOptionalPropertyOrAColumnIsNullTest() {
+        let isNull: WCDBSwift.Expression = M.content == nil
+        let isNotNull: WCDBSwift.Expression = M.content != nil
+        XCTAssertEqual(isNull.description, "content IS NULL")
+        XCTAssertEqual(isNotNull.description, "content IS NOT NULL")
+        XCTAssertEqual((Column(named: "a") == nil).description, "a IS NULL")
+        XCTAssertEqual((Column(named: "a") != nil).description, "a IS NOT NULL")
+        XCTAssertEqual((M.content.asProperty() == nil).description, "content IS NULL")
+        XCTAssertEqual((M.score != nil && M.score > 1).description, "((score IS NOT NULL) AND (score > 1))")
+    }
+
     func testComparisonWithNodes() {
         XCTAssertEqual((M.localID == Contact.Properties.localID).description, "(localID = localID)")
         let key = TypedProperty<Contact, Int>(named: "id", index: 2)

@@ -5,8 +5,12 @@
 /// every `k`, see `ExpressionShape`), so a call prints nothing and compares no text; the statement stays
 /// prepared in each handle's cache; the call binds the condition's values and steps. Nothing else is
 /// built per call. Other reads go through `ObjectQuery`.
+///
+/// Not generic: its layout is then known where the inlined verb uses it (a generic struct is copied
+/// through value witnesses there, a few hundred instructions per call); the model type comes with
+/// each call.
 @usableFromInline
-struct KeyedRead<Object: TableDecodable> {
+struct KeyedRead {
     @usableFromInline let sql: CachedSQL
     @usableFromInline let values: [FundamentalValue]
     @usableFromInline let limit: FundamentalValue?
@@ -15,7 +19,7 @@ struct KeyedRead<Object: TableDecodable> {
 
     /// nil when the condition holds bind parameters of the caller's own (it then runs as printed).
     @usableFromInline
-    init?(table: String, condition: Expression?, limit: FundamentalValue?) {
+    init?<Object: TableDecodable>(of model: Object.Type, table: String, condition: Expression?, limit: FundamentalValue?) {
         if let condition, condition.hasOwnParameters { return nil }
         let binding = Object.objectRelationalMapping
         let statement = binding.statements.statement(limit == nil ? .selectWhere : .selectWhereLimited, table: table,
@@ -33,13 +37,13 @@ struct KeyedRead<Object: TableDecodable> {
 
     /// `getObjects`' form: nil also when `limit` is not a plain value (an expression runs as `ObjectQuery`).
     @usableFromInline
-    init?(table: String, condition: Expression?, limitClause: Limit?) {
+    init?<Object: TableDecodable>(of model: Object.Type, table: String, condition: Expression?, limitClause: Limit?) {
         guard let limitClause else {
-            self.init(table: table, condition: condition, limit: nil)
+            self.init(of: model, table: table, condition: condition, limit: nil)
             return
         }
         guard let value = limitClause.asExpression().literalValue else { return nil }
-        self.init(table: table, condition: condition, limit: value)
+        self.init(of: model, table: table, condition: condition, limit: value)
     }
 
     /// Whether a read with these clauses is one (every column, no ORDER BY, OFFSET or DISTINCT).
@@ -63,14 +67,14 @@ struct KeyedRead<Object: TableDecodable> {
     }
 
     @inlinable
-    func first(on handle: Handle) throws -> Object? {
+    func first<Object: TableDecodable>(_ model: Object.Type, on handle: Handle) throws -> Object? {
         try withStatement(on: handle) { statement in
             try statement.step() ? try Object.decode(from: statement, mapping: mapping) : nil
         }
     }
 
     @inlinable
-    func all(on handle: Handle) throws -> [Object] {
+    func all<Object: TableDecodable>(_ model: Object.Type, on handle: Handle) throws -> [Object] {
         try withStatement(on: handle) { statement in
             var objects: [Object] = []
             while try statement.step() {

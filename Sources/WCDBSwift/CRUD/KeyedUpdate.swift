@@ -5,8 +5,10 @@
 /// shape object for every `k`, see `ExpressionShape`), so a call prints nothing and compares no text;
 /// the statement stays prepared in each handle's cache; the call binds the object's properties and the
 /// condition's values and steps. Other updates go through `UpdateStatementBuilder`.
+///
+/// Not generic, for the reason `KeyedRead` gives; the model type comes with each call.
 @usableFromInline
-struct KeyedUpdate<Object: TableEncodable> {
+struct KeyedUpdate {
     @usableFromInline let sql: CachedSQL
     /// The model properties the SET parameters take, in order.
     @usableFromInline let propertyIndexes: [Int]
@@ -15,7 +17,7 @@ struct KeyedUpdate<Object: TableEncodable> {
 
     /// nil when the condition holds bind parameters of the caller's own (it then runs as printed).
     @usableFromInline
-    init?(table: String, properties: PropertyList, condition: Condition?) {
+    init?<Object: TableEncodable>(of model: Object.Type, table: String, properties: PropertyList, condition: Condition?) {
         let condition = condition?.asExpression()
         if let condition, condition.hasOwnParameters { return nil }
         let statement = Object.objectRelationalMapping.statements.statement(.updateWhere, table: table, properties: properties,
@@ -32,7 +34,7 @@ struct KeyedUpdate<Object: TableEncodable> {
 
     /// Binds `object`'s properties and the condition's values, steps; returns the rows SQLite changed.
     @inlinable
-    func run(with object: Object, on handle: Handle) throws -> Int {
+    func run<Object: TableEncodable>(with object: Object, on handle: Handle) throws -> Int {
         let statement = try handle.cachedStatement(for: sql)
         defer { statement.reset() }
         var index: Int32 = 1

@@ -12,11 +12,11 @@ extension HandleRepresentable {
                                                    where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                                                    limit: Limit? = nil, offset: Offset? = nil) throws -> [Object] {
         let expression = condition?.asExpression()
-        if KeyedRead<Object>.applies(properties: properties, orderBy: orderList, offset: offset) {
+        if KeyedRead.applies(properties: properties, orderBy: orderList, offset: offset) {
             // Every column with at most a WHERE and a LIMIT: the statement is found by the condition's shape.
-            if let read = KeyedRead<Object>(table: table, condition: expression, limitClause: limit) {
+            if let read = KeyedRead(of: Object.self, table: table, condition: expression, limitClause: limit) {
                 return try addingMissingColumns(of: Object.self, toTable: table) {
-                    try withHandle(forWriting: false) { handle in try read.all(on: handle) }
+                    try withHandle(forWriting: false) { handle in try read.all(Object.self, on: handle) }
                 }
             }
         }
@@ -45,10 +45,10 @@ extension HandleRepresentable {
                                                   offset: Offset? = nil) throws -> Object? {
         let expression = condition?.asExpression()
         // The row-by-row read (`where: id == k`): every column, the statement found by the condition's shape.
-        if KeyedRead<Object>.applies(properties: properties, orderBy: orderList, offset: offset),
-           let read = KeyedRead<Object>(table: table, condition: expression, limit: .integer(1)) {
+        if KeyedRead.applies(properties: properties, orderBy: orderList, offset: offset),
+           let read = KeyedRead(of: Object.self, table: table, condition: expression, limit: .integer(1)) {
             return try addingMissingColumns(of: Object.self, toTable: table) {
-                try withHandle(forWriting: false) { handle in try read.first(on: handle) }
+                try withHandle(forWriting: false) { handle in try read.first(Object.self, on: handle) }
             }
         }
         let query = try reportingErrors {

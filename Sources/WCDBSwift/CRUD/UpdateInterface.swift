@@ -21,7 +21,7 @@ extension HandleRepresentable {
         // The row-by-row verb of WCDB users (`where: id == k`): its statement is found by shape.
         if orderList == nil, limit == nil, offset == nil {
             try reportingErrors { try properties.checkBelong(to: Object.self, operation: "update") }
-            if let keyed = KeyedUpdate<Object>(table: table, properties: properties, condition: condition) {
+            if let keyed = KeyedUpdate(of: Object.self, table: table, properties: properties, condition: condition) {
                 _ = try withHandle(forWriting: true) { handle in try keyed.run(with: object, on: handle) }
                 return
             }

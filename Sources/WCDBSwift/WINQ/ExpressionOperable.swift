@@ -81,6 +81,11 @@ extension Expression {
 // MARK: Untyped operators (WCDB's style): Self on the left, anything convertible on the right.
 
 extension ExpressionOperable {
+    /// `x IS NULL`: comparing with `nil` tests for NULL (`x = NULL` is never true, and Swift's own
+    /// `Optional ==` would make the condition the constant `false`).
+    public static func == (left: Self, right: _OptionalNilComparisonType) -> Expression { left.asExpression().isNull() }
+    /// `x IS NOT NULL` (see `==`).
+    public static func != (left: Self, right: _OptionalNilComparisonType) -> Expression { left.asExpression().isNotNull() }
     public static func || <T: ExpressionConvertible>(left: Self, right: T) -> Expression {
         Operate.binary(left.asExpression(), "OR", right.asExpression())
     }

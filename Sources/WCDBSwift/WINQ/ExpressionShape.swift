@@ -50,8 +50,7 @@ final class ExpressionShape: Sendable {
     /// enough) with one bound value. The same object for every call with the same `op`.
     func comparedWithValue(_ op: String) -> ExpressionShape {
         guard let slot = ComparisonShapes.slot(of: op) else { return remembered(op, right: nil) { comparison(op) } }
-        if let shape = comparisons[slot].load() { return shape }
-        return comparisons[slot].storeIfNil(comparison(op))
+        return comparisons.shape(at: slot) { comparison(op) }
     }
 
     private func comparison(_ op: String) -> ExpressionShape {
@@ -103,13 +102,18 @@ final class ExpressionShape: Sendable {
 }
 
 /// The six comparisons of a shape with a bound value, each derived once and read with one atomic load.
-private struct ComparisonShapes: ~Copyable {
-    private let equal = AtomicLazyReference<ExpressionShape>()
-    private let notEqual = AtomicLazyReference<ExpressionShape>()
-    private let less = AtomicLazyReference<ExpressionShape>()
-    private let lessOrEqual = AtomicLazyReference<ExpressionShape>()
-    private let greater = AtomicLazyReference<ExpressionShape>()
-    private let greaterOrEqual = AtomicLazyReference<ExpressionShape>()
+///
+/// Each slot holds a retained pointer to its shape, set once by a compare-and-exchange (a racing thread
+/// drops its own copy) and released with the owner. Plain atomics of pointers, because the generic
+/// `AtomicLazyReference` looked its `Unmanaged` metadata up at run time on every load here.
+private struct ComparisonShapes: ~Copyable, Sendable {
+    // The bit patterns of retained `ExpressionShape` pointers, 0 while unset.
+    private let equal = Atomic<Int>(0)
+    private let notEqual = Atomic<Int>(0)
+    private let less = Atomic<Int>(0)
+    private let lessOrEqual = Atomic<Int>(0)
+    private let greater = Atomic<Int>(0)
+    private let greaterOrEqual = Atomic<Int>(0)
 
     /// The slot of a comparison operator, or nil for another operator.
     static func slot(of op: String) -> Int? {
@@ -124,16 +128,35 @@ private struct ComparisonShapes: ~Copyable {
         }
     }
 
-    subscript(slot: Int) -> AtomicLazyReference<ExpressionShape> {
-        _read {
-            switch slot {
-            case 0: yield equal
-            case 1: yield notEqual
-            case 2: yield less
-            case 3: yield lessOrEqual
-            case 4: yield greater
-            default: yield greaterOrEqual
-            }
+    /// The shape in `slot`, built by `make` the first time.
+    func shape(at slot: Int, _ make: () -> ExpressionShape) -> ExpressionShape {
+        switch slot {
+        case 0: return Self.shape(in: equal, make)
+        case 1: return Self.shape(in: notEqual, make)
+        case 2: return Self.shape(in: less, make)
+        case 3: return Self.shape(in: lessOrEqual, make)
+        case 4: return Self.shape(in: greater, make)
+        default: return Self.shape(in: greaterOrEqual, make)
+        }
+    }
+
+    private static func shape(in slot: borrowing Atomic<Int>, _ make: () -> ExpressionShape) -> ExpressionShape {
+        if let pointer = UnsafeRawPointer(bitPattern: slot.load(ordering: .acquiring)) {
+            return Unmanaged<ExpressionShape>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        let made = Unmanaged.passRetained(make())
+        let (exchanged, original) = slot.compareExchange(expected: 0, desired: Int(bitPattern: made.toOpaque()),
+                                                         ordering: .acquiringAndReleasing)
+        if exchanged { return made.takeUnretainedValue() }
+        made.release()
+        return Unmanaged<ExpressionShape>.fromOpaque(UnsafeRawPointer(bitPattern: original)!).takeUnretainedValue()
+    }
+
+    deinit {
+        for slot in [equal.load(ordering: .acquiring), notEqual.load(ordering: .acquiring), less.load(ordering: .acquiring),
+                     lessOrEqual.load(ordering: .acquiring), greater.load(ordering: .acquiring),
+                     greaterOrEqual.load(ordering: .acquiring)] {
+            if let pointer = UnsafeRawPointer(bitPattern: slot) { Unmanaged<ExpressionShape>.fromOpaque(pointer).release() }
         }
     }
 }

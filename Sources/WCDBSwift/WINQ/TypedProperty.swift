@@ -59,6 +59,17 @@ extension TypedProperty {
     }
 }
 
+// MARK: Comparison with nil: IS NULL / IS NOT NULL, for every property
+
+extension TypedProperty {
+    /// `property IS NULL`. Also for a property whose Swift type is not optional: its column can still hold
+    /// NULL, and without this overload Swift's own `Optional ==` would turn the comparison into the
+    /// constant `false`, a condition that silently matches nothing (or everything, with `!=`).
+    public static func == (left: TypedProperty, right: _OptionalNilComparisonType) -> Expression { left.isNull() }
+    /// `property IS NOT NULL` (see `==`).
+    public static func != (left: TypedProperty, right: _OptionalNilComparisonType) -> Expression { left.isNotNull() }
+}
+
 // MARK: Comparison with a value of the same type
 
 extension TypedProperty where Value: ExpressionConvertible {
