@@ -1,0 +1,115 @@
+import Foundation
+@testable import WCDBRepair
+import WCDBSwift
+
+/// How many of a fixture's rows are physically intact after it was damaged: the most any reader could
+/// recover exactly. Every row of the undamaged original is located with the project's own reader (its
+/// cell, its page's type byte, cell count and cell pointer, and the used part of each overflow page);
+/// the row counts when all those bytes read back the same from the damaged file. On encrypted files a
+/// page that fails its HMAC reads back as nothing, so one changed byte loses the whole page. For a WAL,
+/// only the frames the damaged file still trusts (committed before the first broken checksum) count.
+/// Rows the original no longer holds at that commit, or holds with other values, do not count.
+struct PhysicalCeiling {
+    /// A copy of the fixture's files taken before the damage.
+    struct Original {
+        let path: String
+        let salt: [UInt8]
+    }
+
+    static func snapshot(_ fixture: RepairFixture) throws -> Original {
+        let path = fixture.directory + "/original.db"
+        for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: fixture.path + suffix) {
+            try FileManager.default.copyItem(atPath: fixture.path + suffix, toPath: path + suffix)
+        }
+        let salt = Array(try Data(contentsOf: URL(fileURLWithPath: path)).prefix(16))
+        return Original(path: path, salt: salt)
+    }
+
+    /// Rows of `fixture` whose bytes all survived the damage.
+    static func count(_ fixture: RepairFixture, original: Original) throws -> Int {
+        // The original salt: the ceiling asks what is physically there, not whether the salt survived.
+        let damaged = try PageSource(path: fixture.path, pageSize: fixture.pageSize, key: fixture.key,
+                                     salt: fixture.key == nil ? nil : original.salt)
+        let reference = try trustedPrefix(of: original, frames: damaged.walFrameCount, pageSize: fixture.pageSize, key: fixture.key)
+        guard let schema = Salvager(source: reference).readSchema() else { return 0 }
+        var comparison = PageComparison(damaged: damaged, reference: reference)
+        var count = 0
+        for table in schema where table.type == "table" && table.sql != nil && !table.name.hasPrefix("sqlite_") {
+            let withoutRowid = table.sql!.range(of: "WITHOUT ROWID", options: .caseInsensitive) != nil
+            forEachRow(root: table.rootPage, isIndex: withoutRowid, in: reference) { page, index, cell, record in
+                guard let (key, row) = fixture.keyedRow(table: table.name, rowid: withoutRowid ? nil : cell.rowid, record: record),
+                      fixture.expected[table.name]?[key] == row,
+                      comparison.survived(cell: cell, index: index, on: page) else { return }
+                count += 1
+            }
+        }
+        return count
+    }
+
+    /// The original with its WAL cut after the frames the damaged copy still trusts.
+    private static func trustedPrefix(of original: Original, frames: Int, pageSize: Int, key: Data?) throws -> PageSource {
+        let path = original.path + ".trusted.db"
+        for suffix in ["", "-wal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        try FileManager.default.copyItem(atPath: original.path, toPath: path)
+        if FileManager.default.fileExists(atPath: original.path + "-wal") {
+            try FileManager.default.copyItem(atPath: original.path + "-wal", toPath: path + "-wal")
+            _ = truncate(path + "-wal", off_t(32 + frames * (24 + pageSize)))
+        }
+        return try PageSource(path: path, pageSize: pageSize, key: key)
+    }
+
+    /// Every row of the tree at `root` with the page and cell that hold it.
+    private static func forEachRow(root: UInt32, isIndex: Bool, in source: PageSource,
+                                   _ visit: (BTreePage, Int, BTreeCell, [RecordValue]) -> Void) {
+        var stack = [root]
+        var seen = Set<UInt32>()
+        while let number = stack.popLast() {
+            guard seen.insert(number).inserted, let bytes = source.page(number),
+                  let page = BTreePage(bytes: bytes, number: number, source: source) else { continue }
+            if let right = page.rightChild { stack.append(right) }
+            for (index, cell) in page.cells.enumerated() {
+                if let child = cell.leftChild { stack.append(child) }
+                // Table interior cells hold keys only; index interior cells hold whole rows.
+                guard page.kind != .tableInterior, let payload = cell.payload, let record = RecordDecoder.decode(payload) else { continue }
+                visit(page, index, cell, record)
+            }
+        }
+    }
+}
+
+/// Byte ranges of pages compared between the damaged file and the undamaged original.
+private struct PageComparison {
+    let damaged: PageSource
+    let reference: PageSource
+    private var damagedPages: [UInt32: [UInt8]?] = [:]
+    private var referencePages: [UInt32: [UInt8]?] = [:]
+
+    init(damaged: PageSource, reference: PageSource) {
+        self.damaged = damaged
+        self.reference = reference
+    }
+
+    /// Whether everything the cell at `index` of `page` depends on reads back unchanged.
+    mutating func survived(cell: BTreeCell, index: Int, on page: BTreePage) -> Bool {
+        let start = page.number == 1 ? 100 : 0
+        let pointer = start + (page.kind == .indexInterior ? 12 : 8) + 2 * index
+        let onPage = [start..<start + 1, start + 3..<start + 5, pointer..<pointer + 2, cell.span]
+        guard same(page.number, onPage) else { return false }
+        guard let payload = cell.payload, !cell.overflowPages.isEmpty else { return true }
+        let usable = reference.usableSize
+        var remaining = payload.count - BTreePage.localPayloadSize(payload.count, usable: usable, isTable: page.kind.isTable)
+        for overflow in cell.overflowPages {
+            let used = min(usable - 4, remaining)
+            guard same(overflow, [0..<4 + used]) else { return false }
+            remaining -= used
+        }
+        return true
+    }
+
+    private mutating func same(_ number: UInt32, _ ranges: [Range<Int>]) -> Bool {
+        if damagedPages[number] == nil { damagedPages[number] = .some(damaged.page(number)) }
+        if referencePages[number] == nil { referencePages[number] = .some(reference.page(number)) }
+        guard let after = damagedPages[number]!, let before = referencePages[number]! else { return false }
+        return ranges.allSatisfy { after[$0] == before[$0] }
+    }
+}
