@@ -20,16 +20,20 @@ public struct SchemaEntry: Codable, Sendable, Equatable {
 }
 
 /// Walks the b-trees of a damaged file, keeping every record that parses. Pages already claimed by a
-/// tree, the freelist or an overflow chain are remembered so the scan for orphan leaves skips them.
+/// tree, the freelist or an overflow chain are remembered so the scan for orphan pages skips them.
 public final class Salvager {
     public let source: PageSource
     public private(set) var claimed = Set<UInt32>()
-    public private(set) var freePages = Set<UInt32>()
+    public private(set) var freePages: Set<UInt32>
     public private(set) var readablePages = 0
+    /// False when page 1's header is lost: the freelist is then found by shape before the orphan scan.
+    private var freelistIsKnown: Bool
 
     public init(source: PageSource) {
         self.source = source
-        readFreelist()
+        let fromHeader = Freelist.fromHeader(source)
+        freePages = fromHeader ?? []
+        freelistIsKnown = fromHeader != nil
     }
 
     /// The schema from page 1's tree, or nil when page 1 is unreadable.
@@ -62,22 +66,44 @@ public final class Salvager {
         }
     }
 
-    /// Leaf pages that no walked tree reached and that are not free: rows whose interior pages are lost.
-    public func orphanLeaves(progress: ((Double) -> Bool)? = nil, _ visit: (BTreePage, [SalvagedRow]) -> Void) -> Bool {
+    /// Pages holding rows that no walked tree reached and that are not free: leaves, and index interior
+    /// pages (their cells are rows of WITHOUT ROWID tables), whose parents are lost.
+    public func orphanPages(progress: ((Double) -> Bool)? = nil, _ visit: (BTreePage, [SalvagedRow]) -> Void) -> Bool {
         guard source.pageCount >= 2 else { return true }
+        if !freelistIsKnown {
+            freePages = Freelist.byShape(source, claimed: claimed)
+            freelistIsKnown = true
+        }
         for number in 2...source.pageCount {
             if let progress, number % 256 == 0, !progress(Double(number) / Double(source.pageCount)) { return false }
             guard !claimed.contains(number), !freePages.contains(number), let bytes = source.page(number),
-                  let page = BTreePage(bytes: bytes, number: number, source: source), page.kind.isLeaf, !page.cells.isEmpty else { continue }
+                  let page = BTreePage(bytes: bytes, number: number, source: source),
+                  page.kind.isLeaf || page.kind == .indexInterior, !page.cells.isEmpty else { continue }
             var rows: [SalvagedRow] = []
             emit(page) { rows.append($0) }
             // Every cell pointer was in bounds; most records must parse too, or this is more likely
-            // garbage than a leaf. (Overflow pages never look like leaves: they start with a page number.)
+            // garbage than a b-tree page. (Overflow pages never look like one: they start with a page number.)
             guard rows.count * 2 >= page.cells.count, !rows.isEmpty else { continue }
             claim(page)
             visit(page, rows)
         }
         return true
+    }
+
+    /// The kind of the tree at `root` and the width of its first record (descending leftmost), to check
+    /// a schema from elsewhere against the file; nil when the root is not a readable b-tree page.
+    public func sample(root: UInt32) -> (kind: BTreePageKind, width: Int?)? {
+        guard let bytes = source.page(root), let rootPage = BTreePage(bytes: bytes, number: root, source: source) else { return nil }
+        var page = rootPage
+        for _ in 0..<32 {
+            if page.kind != .tableInterior, let payload = page.cells.first?.payload, let values = RecordDecoder.decode(payload) {
+                return (rootPage.kind, values.count)
+            }
+            guard let child = page.cells.first?.leftChild ?? page.rightChild, let next = source.page(child),
+                  let childPage = BTreePage(bytes: next, number: child, source: source) else { break }
+            page = childPage
+        }
+        return (rootPage.kind, nil)
     }
 
     private func emit(_ page: BTreePage, _ visit: (SalvagedRow) -> Void) {
@@ -93,23 +119,4 @@ public final class Salvager {
         claimed.insert(page.number)
         claimed.formUnion(page.overflowPages)
     }
-
-    private func readFreelist() {
-        guard let first = source.page(1), first.count >= 100 else { return }
-        var trunk = first.withUnsafeBytes { $0.u32(32) }
-        var seen = Set<UInt32>()
-        while trunk >= 2, trunk <= source.pageCount, seen.insert(trunk).inserted, let bytes = source.page(trunk) {
-            freePages.insert(trunk)
-            bytes.withUnsafeBytes { page in
-                let count = Int(page.u32(4))
-                guard count <= (source.usableSize - 8) / 4 else { return }
-                for i in 0..<count {
-                    let leaf = page.u32(8 + 4 * i)
-                    if leaf >= 2, leaf <= source.pageCount { freePages.insert(leaf) }
-                }
-            }
-            trunk = bytes.withUnsafeBytes { $0.u32(0) }
-        }
-    }
 }
-
