@@ -36,11 +36,12 @@ public final class Salvager {
         freelistIsKnown = fromHeader != nil
     }
 
-    /// The schema from page 1's tree, or nil when page 1 is unreadable.
-    public func readSchema() -> [SchemaEntry]? {
+    /// The schema from page 1's tree, or nil when page 1 is unreadable. `complete` is false when a page
+    /// of that tree was lost, so entries may be missing (and backup material should fill them in).
+    public func readSchema() -> (entries: [SchemaEntry], complete: Bool)? {
         guard let first = source.page(1), BTreePage(bytes: first, number: 1, source: source) != nil else { return nil }
         var entries: [SchemaEntry] = []
-        walk(root: 1, isIndex: false) { row in
+        let complete = walk(root: 1, isIndex: false) { row in
             let v = row.values
             guard v.count == 5, case let .text(type) = v[0], case let .text(name) = v[1], case let .text(table) = v[2],
                   case let .integer(root) = v[3], root >= 0, root <= Int64(UInt32.max) else { return }
@@ -48,22 +49,32 @@ public final class Salvager {
             if case let .text(text) = v[4] { sql = text }
             entries.append(SchemaEntry(type: type, name: name, tableName: table, rootPage: UInt32(root), sql: sql))
         }
-        return entries
+        return (entries, complete)
     }
 
-    /// Visits every row reachable from `root`, depth first; unreadable subtrees are skipped.
-    public func walk(root: UInt32, isIndex: Bool, _ visit: (SalvagedRow) -> Void) {
+    /// Visits every row reachable from `root`, depth first; unreadable subtrees are skipped. Returns
+    /// whether every page of the tree could be read.
+    @discardableResult
+    public func walk(root: UInt32, isIndex: Bool, _ visit: (SalvagedRow) -> Void) -> Bool {
         var stack: [UInt32] = [root]
         var seen = Set<UInt32>()
+        var complete = true
         while let number = stack.popLast() {
-            guard seen.insert(number).inserted, !freePages.contains(number),
-                  let bytes = source.page(number), let page = BTreePage(bytes: bytes, number: number, source: source),
-                  page.kind.isTable != isIndex else { continue }
+            guard seen.insert(number).inserted else { continue }
+            guard !freePages.contains(number), let bytes = source.page(number),
+                  let page = BTreePage(bytes: bytes, number: number, source: source), page.kind.isTable != isIndex else {
+                complete = false
+                continue
+            }
             claim(page)
             if let right = page.rightChild { stack.append(right) }
             for cell in page.cells.reversed() { if let child = cell.leftChild { stack.append(child) } }
-            emit(page, visit)
+            // A child pointer past the end of the file is a lost subtree; a cell that gives no row, a lost row.
+            let childrenKnown = page.kind.isLeaf || (page.rightChild != nil && page.cells.allSatisfy { $0.leftChild != nil })
+            let everyCellRead = emit(page, visit)
+            complete = complete && childrenKnown && everyCellRead
         }
+        return complete
     }
 
     /// Pages holding rows that no walked tree reached and that are not free: leaves, and index interior
@@ -106,12 +117,19 @@ public final class Salvager {
         return (rootPage.kind, nil)
     }
 
-    private func emit(_ page: BTreePage, _ visit: (SalvagedRow) -> Void) {
-        guard page.kind.isLeaf || page.kind == .indexInterior else { return }
+    /// Visits the rows in the cells of `page`; false when a cell held no readable row.
+    @discardableResult
+    private func emit(_ page: BTreePage, _ visit: (SalvagedRow) -> Void) -> Bool {
+        guard page.kind.isLeaf || page.kind == .indexInterior else { return true }
+        var everyCellRead = true
         for cell in page.cells {
-            guard let payload = cell.payload, let values = RecordDecoder.decode(payload) else { continue }
+            guard let payload = cell.payload, let values = RecordDecoder.decode(payload) else {
+                everyCellRead = false
+                continue
+            }
             visit(SalvagedRow(rowid: page.kind.isTable ? cell.rowid : nil, values: values))
         }
+        return everyCellRead
     }
 
     private func claim(_ page: BTreePage) {

@@ -91,4 +91,23 @@ final class BadInputTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("no page decrypts"), "\(error)")
         }
     }
+
+    /// A material older than a DROP TABLE: page 1's schema, read whole, is the truth, so the dropped
+    /// table is not created again, and no rows of the table that reused its pages go into it.
+    func testATableDroppedSinceTheBackupStaysDropped() throws {
+        let fixture = try RepairFixture(name: "dropped", messages: 300)
+        let database = Database(withPath: fixture.path)
+        try database.backup()
+        try database.exec("DROP TABLE notes")
+        try database.exec("CREATE TABLE later(a INTEGER, b REAL, c TEXT, d BLOB)")  // the same shape, on reused pages
+        try database.run(transaction: {
+            for i in 1...300 { _ = try database.getRows("INSERT INTO later VALUES(?, 0.5, 'later', NULL)", values: [.integer(Int64(-i))]) }
+        })
+        database.close()
+        let result = try fixture.recover()
+        XCTAssertEqual(try result.database.getValue("SELECT count(*) FROM sqlite_master WHERE name = 'notes'").int64Value, 0)
+        XCTAssertEqual(try result.database.getValue("SELECT count(*) FROM later").int64Value, 300)
+        XCTAssertEqual(result.wrong, 0)
+        XCTAssertEqual(result.exact, fixture.expected["messages"]!.count + fixture.expected["tags"]!.count)
+    }
 }

@@ -31,7 +31,7 @@ struct PhysicalCeiling {
         let damaged = try PageSource(path: fixture.path, pageSize: fixture.pageSize, key: fixture.key,
                                      salt: fixture.key == nil ? nil : original.salt)
         let reference = try trustedPrefix(of: original, frames: damaged.walFrameCount, pageSize: fixture.pageSize, key: fixture.key)
-        guard let schema = Salvager(source: reference).readSchema() else { return 0 }
+        guard let schema = Salvager(source: reference).readSchema()?.entries else { return 0 }
         var comparison = PageComparison(damaged: damaged, reference: reference)
         var count = 0
         for table in schema where table.type == "table" && table.sql != nil && !table.name.hasPrefix("sqlite_") {

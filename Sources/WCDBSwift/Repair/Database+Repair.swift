@@ -96,7 +96,8 @@ extension Database {
         let materialPath = BackupMaterial.paths(forDatabase: source)[0]
         if let materialSalt = material?.salt, let salt = pages.salt, materialSalt != salt { throw fail(.materialMismatch(path: materialPath)) }
         let salvager = Salvager(source: pages)
-        let fileSchema = salvager.readSchema()
+        let read = salvager.readSchema()
+        let fileSchema = read?.entries
         if let materialError, case .materialMissing = materialError {} else if let materialError {
             if fileSchema == nil { throw fail(materialError) }
         }
@@ -107,9 +108,12 @@ extension Database {
                 throw fail(.materialMismatch(path: materialPath))
             }
         }
-        // The file's own schema is the newest; the material fills in entries page 1 lost.
+        // The file's own schema is the newest; the material fills in entries only when pages of the
+        // schema's tree are lost (a whole tree without an entry means the table was dropped since).
         var schema = fileSchema ?? []
-        for entry in material?.entries ?? [] where !schema.contains(where: { $0.name == entry.name }) { schema.append(entry) }
+        if read?.complete != true {
+            for entry in material?.entries ?? [] where !schema.contains(where: { $0.name == entry.name }) { schema.append(entry) }
+        }
         let unconfirmed = Set(schema.map(\.name)).subtracting((fileSchema ?? []).map(\.name))
 
         return try withHandle(forWriting: true) { handle -> Double? in
