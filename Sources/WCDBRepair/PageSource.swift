@@ -126,7 +126,7 @@ public enum RepairError: Error, CustomStringConvertible, Sendable {
         switch self {
         case let .cannotOpen(path, code): return "cannot open \(path): \(String(cString: strerror(code)))"
         case let .badPageSize(size): return "page size \(size) is not a power of two in 512...65536"
-        case let .notADatabase(path): return "\(path) is not a database file: no page could be read as SQLite"
+        case let .notADatabase(path): return "\(path) is not a database file: no page could be read as SQLite (an encrypted database needs its key)"
         case let .wrongKeyOrNotADatabase(path): return "\(path): no page decrypts with this key (wrong key or page size, not an encrypted database, or its salt lost and no material of this database beside it)"
         case let .materialMissing(path): return "no backup material at \(path)"
         case let .materialDamaged(path, reason): return "backup material \(path) is unusable: \(reason)"

@@ -27,10 +27,13 @@ struct PhysicalCeiling {
 
     /// Rows of `fixture` whose bytes all survived the damage.
     static func count(_ fixture: RepairFixture, original: Original) throws -> Int {
+        // Both views end their WAL after the trusted frames, so the reader only ever reads intact WALs
+        // here: the ceiling does not depend on how it handles a broken checksum.
+        let frames = trustedFrames(original: original.path + "-wal", damaged: fixture.walPath, pageSize: fixture.pageSize)
+        let reference = try view(original.path, walFrames: frames, as: original.path + ".trusted.db", fixture: fixture)
         // The original salt: the ceiling asks what is physically there, not whether the salt survived.
-        let damaged = try PageSource(path: fixture.path, pageSize: fixture.pageSize, key: fixture.key,
-                                     salt: fixture.key == nil ? nil : original.salt)
-        let reference = try trustedPrefix(of: original, frames: damaged.walFrameCount, pageSize: fixture.pageSize, key: fixture.key)
+        let damaged = try view(fixture.path, walFrames: frames, as: fixture.directory + "/damaged-view.db", fixture: fixture,
+                               salt: original.salt)
         guard let schema = Salvager(source: reference).readSchema()?.entries else { return 0 }
         var comparison = PageComparison(damaged: damaged, reference: reference)
         var count = 0
@@ -46,16 +49,34 @@ struct PhysicalCeiling {
         return count
     }
 
-    /// The original with its WAL cut after the frames the damaged copy still trusts.
-    private static func trustedPrefix(of original: Original, frames: Int, pageSize: Int, key: Data?) throws -> PageSource {
-        let path = original.path + ".trusted.db"
-        for suffix in ["", "-wal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        try FileManager.default.copyItem(atPath: original.path, toPath: path)
-        if FileManager.default.fileExists(atPath: original.path + "-wal") {
-            try FileManager.default.copyItem(atPath: original.path + "-wal", toPath: path + "-wal")
-            _ = truncate(path + "-wal", off_t(32 + frames * (24 + pageSize)))
+    /// How many WAL frames stay trusted after the damage, found without the reader under test: the
+    /// frames before the first one that changed, up to the last commit among them (a commit frame
+    /// carries the database size in its header).
+    private static func trustedFrames(original: String, damaged: String, pageSize: Int) -> Int {
+        guard let before = FileManager.default.contents(atPath: original), let after = FileManager.default.contents(atPath: damaged),
+              before.count >= 32, after.prefix(32) == before.prefix(32) else { return 0 }
+        let frameSize = 24 + pageSize
+        var trusted = 0
+        var index = 0
+        while 32 + (index + 1) * frameSize <= min(before.count, after.count) {
+            let start = 32 + index * frameSize
+            guard before[start..<start + frameSize] == after[start..<start + frameSize] else { break }
+            index += 1
+            if before[start + 4..<start + 8].contains(where: { $0 != 0 }) { trusted = index }
         }
-        return try PageSource(path: path, pageSize: pageSize, key: key)
+        return trusted
+    }
+
+    /// A copy of the database at `path` with its WAL (if any) cut after `walFrames` frames.
+    private static func view(_ path: String, walFrames: Int, as copy: String, fixture: RepairFixture,
+                             salt: [UInt8]? = nil) throws -> PageSource {
+        for suffix in ["", "-wal"] { try? FileManager.default.removeItem(atPath: copy + suffix) }
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        if FileManager.default.fileExists(atPath: path + "-wal") {
+            try FileManager.default.copyItem(atPath: path + "-wal", toPath: copy + "-wal")
+            _ = truncate(copy + "-wal", off_t(32 + walFrames * (24 + fixture.pageSize)))
+        }
+        return try PageSource(path: copy, pageSize: fixture.pageSize, key: fixture.key, salt: fixture.key == nil ? nil : salt)
     }
 
     /// Every row of the tree at `root` with the page and cell that hold it.
