@@ -117,6 +117,11 @@ extension Database {
         let unconfirmed = Set(schema.map(\.name)).subtracting((fileSchema ?? []).map(\.name))
 
         return try withHandle(forWriting: true) { handle -> Double? in
+            // Rows arrive mostly in rowid order, so SQLite's default page cache (2,000 KiB) serves the
+            // writes; a keyed handle's 16 MB cache would add its whole size to the peak memory.
+            let cacheSize = try handle.scalar("PRAGMA cache_size").int64Value
+            try handle.exec("PRAGMA cache_size = -2000")
+            defer { try? handle.exec("PRAGMA cache_size = \(cacheSize)") }
             let writer = RecoveryWriter(handle: handle)
             try handle.exec("BEGIN IMMEDIATE")
             var committed = false
