@@ -5,8 +5,8 @@ public enum BTreePageKind: UInt8, Sendable {
     case indexLeaf = 10
     case tableLeaf = 13
 
-    var isLeaf: Bool { self == .indexLeaf || self == .tableLeaf }
-    var isTable: Bool { self == .tableLeaf || self == .tableInterior }
+    public var isLeaf: Bool { self == .indexLeaf || self == .tableLeaf }
+    public var isTable: Bool { self == .tableLeaf || self == .tableInterior }
 }
 
 /// One cell of a b-tree page: a child pointer for interior pages, a payload (gathered across its
@@ -15,6 +15,10 @@ public struct BTreeCell {
     public var leftChild: UInt32?
     public var rowid: Int64?
     public var payload: [UInt8]?
+    /// Where the cell lies on its page (header varints, local payload, first overflow page number).
+    public var span: Range<Int> = 0..<0
+    /// The overflow chain that carried the rest of the payload, in order.
+    public var overflowPages: [UInt32] = []
 }
 
 /// A parsed b-tree page. Parsing is strict: any pointer outside the page makes the page unreadable.
@@ -47,7 +51,8 @@ public struct BTreePage {
             for index in 0..<cellCount {
                 let offset = page.u16(pointers + 2 * index)
                 guard offset >= pointers + 2 * cellCount, offset < usable else { return false }
-                guard let cell = BTreePage.cell(page, at: offset, kind: kind, source: source, overflow: &overflow) else { return false }
+                guard let cell = BTreePage.cell(page, at: offset, kind: kind, source: source) else { return false }
+                overflow += cell.overflowPages
                 cells.append(cell)
             }
             return true
@@ -60,8 +65,7 @@ public struct BTreePage {
         self.overflowPages = overflow
     }
 
-    private static func cell(_ page: UnsafeRawBufferPointer, at start: Int, kind: BTreePageKind, source: PageSource,
-                             overflow: inout [UInt32]) -> BTreeCell? {
+    private static func cell(_ page: UnsafeRawBufferPointer, at start: Int, kind: BTreePageKind, source: PageSource) -> BTreeCell? {
         let usable = source.usableSize
         var cursor = start
         var cell = BTreeCell()
@@ -73,8 +77,9 @@ public struct BTreePage {
             cursor += 4
         }
         if kind == .tableInterior {
-            guard let (rowid, _) = Varint.read(page, at: cursor, limit: usable) else { return nil }
+            guard let (rowid, rowidLength) = Varint.read(page, at: cursor, limit: usable) else { return nil }
             cell.rowid = rowid
+            cell.span = start..<cursor + rowidLength
             return cell
         }
         guard let (size64, sizeLength) = Varint.read(page, at: cursor, limit: usable), size64 >= 0,
@@ -89,8 +94,10 @@ public struct BTreePage {
         let local = localPayloadSize(size, usable: usable, isTable: kind.isTable)
         guard cursor + local <= usable else { return nil }
         var payload = Array(page[cursor..<cursor + local])
+        cell.span = start..<cursor + local
         if local < size {
             guard cursor + local + 4 <= usable else { return nil }
+            cell.span = start..<cursor + local + 4
             var next = page.u32(cursor + local)
             var seen = Set<UInt32>()
             // A broken chain loses this cell only (payload nil), not its neighbours on the page.
@@ -99,7 +106,7 @@ public struct BTreePage {
                       let bytes = source.page(next) else { return cell }
                 // A zeroed page ends a chain early with zeros as content: a wrong value, not a row.
                 guard bytes.contains(where: { $0 != 0 }) else { return cell }
-                overflow.append(next)
+                cell.overflowPages.append(next)
                 let take = min(usable - 4, size - payload.count)
                 payload.append(contentsOf: bytes[4..<4 + take])
                 next = bytes.withUnsafeBytes { $0.u32(0) }

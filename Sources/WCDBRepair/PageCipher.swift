@@ -54,17 +54,17 @@ public struct PageCipher: Sendable {
             for i in 0..<PageCipher.hmacSize where mac[i] != base[stored + i] { return false }
             guard let cipher = EVP_CIPHER_CTX_new() else { return false }
             defer { EVP_CIPHER_CTX_free(cipher) }
-            var plain = [UInt8](repeating: 0, count: dataEnd - offset + 16)
+            // In place (OpenSSL allows the output to be exactly the input): no copy of the page.
+            let length = Int32(dataEnd - offset)
             var written: Int32 = 0
             var finalWritten: Int32 = 0
             let decrypted = encryptionKey.withUnsafeBufferPointer { key in
                 EVP_DecryptInit_ex(cipher, EVP_aes_256_cbc(), nil, key.baseAddress, base + dataEnd) == 1
                     && EVP_CIPHER_CTX_set_padding(cipher, 0) == 1
-                    && EVP_DecryptUpdate(cipher, &plain, &written, base + offset, Int32(dataEnd - offset)) == 1
-                    && EVP_DecryptFinal_ex(cipher, &plain[Int(written)], &finalWritten) == 1
+                    && EVP_DecryptUpdate(cipher, base + offset, &written, base + offset, length) == 1
+                    && EVP_DecryptFinal_ex(cipher, base + offset + Int(written), &finalWritten) == 1
             }
-            guard decrypted, Int(written + finalWritten) == dataEnd - offset else { return false }
-            for i in 0..<(dataEnd - offset) { base[offset + i] = plain[i] }
+            guard decrypted, written + finalWritten == length else { return false }
             if number == 1 {
                 for (i, byte) in "SQLite format 3\0".utf8.enumerated() { base[i] = byte }
             }

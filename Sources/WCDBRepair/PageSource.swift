@@ -8,7 +8,12 @@ public final class PageSource {
     /// Bytes at the end of each page not used by b-tree content (SQLCipher's IV and HMAC).
     public let reserved: Int
     public let pageCount: UInt32
-    let cipher: PageCipher?
+    private(set) var cipher: PageCipher?
+    /// Encrypted files: the salt the pages decrypt with (the file's own, or the one given when the
+    /// file's does not decrypt any page), and whether any page decrypted at all (false: wrong key, or
+    /// not an encrypted database). Plain files: nil and true.
+    public private(set) var salt: [UInt8]?
+    public private(set) var keyDecryptsPages = true
     private let descriptor: Int32
     /// Committed frames of the `-wal` file beside the database, which hold newer pages than the file.
     private let wal: WALIndex?
@@ -19,8 +24,9 @@ public final class PageSource {
 
     /// Opens `path`. Plain files take page size and reserve from their header when it is sound, else
     /// `pageSize`; encrypted files (`key` non-nil) always use `pageSize` and SQLCipher's reserve.
-    /// `salt` replaces the file's first 16 bytes when those are damaged (kept in the backup material).
-    public init(path: String, pageSize: Int, key: Data?, salt: [UInt8]? = nil) throws {
+    /// `salt` (kept in the backup material) stands in for the file's first 16 bytes when no page
+    /// decrypts with those.
+    public init(path: String, pageSize: Int, key: Data?, salt fallbackSalt: [UInt8]? = nil) throws {
         self.path = path
         descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw RepairError.cannotOpen(path: path, errno: errno) }
@@ -37,9 +43,10 @@ public final class PageSource {
             guard headerRead >= 16 else { close(descriptor); throw RepairError.notADatabase(path: path) }
             self.pageSize = pageSize
             reserved = PageCipher.reserve
-            cipher = PageCipher(key: key, salt: salt ?? Array(header[0..<16]))
+            salt = Array(header[0..<16])
+            cipher = PageCipher(key: key, salt: salt!)
         } else {
-            let headerIsSound = headerRead == 100 && header.starts(with: Array("SQLite format 3\0".utf8))
+            let headerIsSound = headerRead == 100 && header.starts(with: PageSource.headerMagic)
             let declared = headerIsSound ? (Int(header[16]) << 8 | Int(header[17])) : 0
             let size = declared == 1 ? 65536 : declared
             if headerIsSound && PageSource.isValid(pageSize: size) {
@@ -55,6 +62,26 @@ public final class PageSource {
         wal = WALIndex(path: path + "-wal", pageSize: self.pageSize)
         walDescriptor = wal == nil ? -1 : open(path + "-wal", O_RDONLY)
         pageCount = max(UInt32(clamping: fileSize / self.pageSize), wal?.databasePageCount ?? 0)
+        if let key { chooseSalt(key: key, fallback: fallbackSalt) }
+    }
+
+    static let headerMagic = Array("SQLite format 3\0".utf8)
+
+    /// Keeps the file's salt if any page decrypts with it, else the fallback if any page does with
+    /// that. Stops at the first page that decrypts, so a right key costs one or two pages.
+    private func chooseSalt(key: Data, fallback: [UInt8]?) {
+        keyDecryptsPages = firstReadablePage() != nil
+        guard !keyDecryptsPages, let fallback, fallback != salt else { return }
+        let own = (salt, cipher)
+        salt = fallback
+        cipher = PageCipher(key: key, salt: fallback)
+        keyDecryptsPages = firstReadablePage() != nil
+        if !keyDecryptsPages { (salt, cipher) = own }
+    }
+
+    private func firstReadablePage() -> UInt32? {
+        guard pageCount >= 1 else { return nil }
+        return (1...pageCount).first { page($0) != nil }
     }
 
     deinit {
@@ -99,11 +126,20 @@ public enum RepairError: Error, CustomStringConvertible, Sendable {
         switch self {
         case let .cannotOpen(path, code): return "cannot open \(path): \(String(cString: strerror(code)))"
         case let .badPageSize(size): return "page size \(size) is not a power of two in 512...65536"
-        case let .notADatabase(path): return "\(path) is not a database file: no page could be read as SQLite"
-        case let .wrongKeyOrNotADatabase(path): return "\(path): no page decrypts with this key (wrong key, page size, or not an encrypted database)"
+        case let .notADatabase(path): return "\(path) is not a database file: no page could be read as SQLite (an encrypted database needs its key)"
+        case let .wrongKeyOrNotADatabase(path): return "\(path): no page decrypts with this key (wrong key or page size, not an encrypted database, or its salt lost and no material of this database beside it)"
         case let .materialMissing(path): return "no backup material at \(path)"
         case let .materialDamaged(path, reason): return "backup material \(path) is unusable: \(reason)"
-        case let .materialMismatch(path): return "backup material \(path) belongs to another database"
+        case let .materialMismatch(path): return "backup material \(path) belongs to another database (or predates a VACUUM)"
+        }
+    }
+
+    /// The closest SQLite result code: SQLITE_CANTOPEN (14), SQLITE_NOTADB (26), else SQLITE_CORRUPT (11).
+    public var sqliteCode: Int32 {
+        switch self {
+        case .cannotOpen: return 14
+        case .notADatabase, .wrongKeyOrNotADatabase: return 26
+        case .badPageSize, .materialMissing, .materialDamaged, .materialMismatch: return 11
         }
     }
 }

@@ -20,23 +20,28 @@ public struct SchemaEntry: Codable, Sendable, Equatable {
 }
 
 /// Walks the b-trees of a damaged file, keeping every record that parses. Pages already claimed by a
-/// tree, the freelist or an overflow chain are remembered so the scan for orphan leaves skips them.
+/// tree, the freelist or an overflow chain are remembered so the scan for orphan pages skips them.
 public final class Salvager {
     public let source: PageSource
     public private(set) var claimed = Set<UInt32>()
-    public private(set) var freePages = Set<UInt32>()
+    public private(set) var freePages: Set<UInt32>
     public private(set) var readablePages = 0
+    /// False when page 1's header is lost: the freelist is then found by shape before the orphan scan.
+    private var freelistIsKnown: Bool
 
     public init(source: PageSource) {
         self.source = source
-        readFreelist()
+        let fromHeader = Freelist.fromHeader(source)
+        freePages = fromHeader ?? []
+        freelistIsKnown = fromHeader != nil
     }
 
-    /// The schema from page 1's tree, or nil when page 1 is unreadable.
-    public func readSchema() -> [SchemaEntry]? {
+    /// The schema from page 1's tree, or nil when page 1 is unreadable. `complete` is false when a page
+    /// of that tree was lost, so entries may be missing (and backup material should fill them in).
+    public func readSchema() -> (entries: [SchemaEntry], complete: Bool)? {
         guard let first = source.page(1), BTreePage(bytes: first, number: 1, source: source) != nil else { return nil }
         var entries: [SchemaEntry] = []
-        walk(root: 1, isIndex: false) { row in
+        let complete = walk(root: 1, isIndex: false) { row in
             let v = row.values
             guard v.count == 5, case let .text(type) = v[0], case let .text(name) = v[1], case let .text(table) = v[2],
                   case let .integer(root) = v[3], root >= 0, root <= Int64(UInt32.max) else { return }
@@ -44,35 +49,51 @@ public final class Salvager {
             if case let .text(text) = v[4] { sql = text }
             entries.append(SchemaEntry(type: type, name: name, tableName: table, rootPage: UInt32(root), sql: sql))
         }
-        return entries
+        return (entries, complete)
     }
 
-    /// Visits every row reachable from `root`, depth first; unreadable subtrees are skipped.
-    public func walk(root: UInt32, isIndex: Bool, _ visit: (SalvagedRow) -> Void) {
+    /// Visits every row reachable from `root`, depth first; unreadable subtrees are skipped. Returns
+    /// whether every page of the tree could be read.
+    @discardableResult
+    public func walk(root: UInt32, isIndex: Bool, _ visit: (SalvagedRow) -> Void) -> Bool {
         var stack: [UInt32] = [root]
         var seen = Set<UInt32>()
+        var complete = true
         while let number = stack.popLast() {
-            guard seen.insert(number).inserted, !freePages.contains(number),
-                  let bytes = source.page(number), let page = BTreePage(bytes: bytes, number: number, source: source),
-                  page.kind.isTable != isIndex else { continue }
+            guard seen.insert(number).inserted else { continue }
+            guard !freePages.contains(number), let bytes = source.page(number),
+                  let page = BTreePage(bytes: bytes, number: number, source: source), page.kind.isTable != isIndex else {
+                complete = false
+                continue
+            }
             claim(page)
             if let right = page.rightChild { stack.append(right) }
             for cell in page.cells.reversed() { if let child = cell.leftChild { stack.append(child) } }
-            emit(page, visit)
+            // A child pointer past the end of the file is a lost subtree; a cell that gives no row, a lost row.
+            let childrenKnown = page.kind.isLeaf || (page.rightChild != nil && page.cells.allSatisfy { $0.leftChild != nil })
+            let everyCellRead = emit(page, visit)
+            complete = complete && childrenKnown && everyCellRead
         }
+        return complete
     }
 
-    /// Leaf pages that no walked tree reached and that are not free: rows whose interior pages are lost.
-    public func orphanLeaves(progress: ((Double) -> Bool)? = nil, _ visit: (BTreePage, [SalvagedRow]) -> Void) -> Bool {
+    /// Pages holding rows that no walked tree reached and that are not free: leaves, and index interior
+    /// pages (their cells are rows of WITHOUT ROWID tables), whose parents are lost.
+    public func orphanPages(progress: ((Double) -> Bool)? = nil, _ visit: (BTreePage, [SalvagedRow]) -> Void) -> Bool {
         guard source.pageCount >= 2 else { return true }
+        if !freelistIsKnown {
+            freePages = Freelist.byShape(source, claimed: claimed)
+            freelistIsKnown = true
+        }
         for number in 2...source.pageCount {
             if let progress, number % 256 == 0, !progress(Double(number) / Double(source.pageCount)) { return false }
             guard !claimed.contains(number), !freePages.contains(number), let bytes = source.page(number),
-                  let page = BTreePage(bytes: bytes, number: number, source: source), page.kind.isLeaf, !page.cells.isEmpty else { continue }
+                  let page = BTreePage(bytes: bytes, number: number, source: source),
+                  page.kind.isLeaf || page.kind == .indexInterior, !page.cells.isEmpty else { continue }
             var rows: [SalvagedRow] = []
             emit(page) { rows.append($0) }
             // Every cell pointer was in bounds; most records must parse too, or this is more likely
-            // garbage than a leaf. (Overflow pages never look like leaves: they start with a page number.)
+            // garbage than a b-tree page. (Overflow pages never look like one: they start with a page number.)
             guard rows.count * 2 >= page.cells.count, !rows.isEmpty else { continue }
             claim(page)
             visit(page, rows)
@@ -80,12 +101,35 @@ public final class Salvager {
         return true
     }
 
-    private func emit(_ page: BTreePage, _ visit: (SalvagedRow) -> Void) {
-        guard page.kind.isLeaf || page.kind == .indexInterior else { return }
+    /// The kind of the tree at `root` and the width of its first record (descending leftmost), to check
+    /// a schema from elsewhere against the file; nil when the root is not a readable b-tree page.
+    public func sample(root: UInt32) -> (kind: BTreePageKind, width: Int?)? {
+        guard let bytes = source.page(root), let rootPage = BTreePage(bytes: bytes, number: root, source: source) else { return nil }
+        var page = rootPage
+        for _ in 0..<32 {
+            if page.kind != .tableInterior, let payload = page.cells.first?.payload, let values = RecordDecoder.decode(payload) {
+                return (rootPage.kind, values.count)
+            }
+            guard let child = page.cells.first?.leftChild ?? page.rightChild, let next = source.page(child),
+                  let childPage = BTreePage(bytes: next, number: child, source: source) else { break }
+            page = childPage
+        }
+        return (rootPage.kind, nil)
+    }
+
+    /// Visits the rows in the cells of `page`; false when a cell held no readable row.
+    @discardableResult
+    private func emit(_ page: BTreePage, _ visit: (SalvagedRow) -> Void) -> Bool {
+        guard page.kind.isLeaf || page.kind == .indexInterior else { return true }
+        var everyCellRead = true
         for cell in page.cells {
-            guard let payload = cell.payload, let values = RecordDecoder.decode(payload) else { continue }
+            guard let payload = cell.payload, let values = RecordDecoder.decode(payload) else {
+                everyCellRead = false
+                continue
+            }
             visit(SalvagedRow(rowid: page.kind.isTable ? cell.rowid : nil, values: values))
         }
+        return everyCellRead
     }
 
     private func claim(_ page: BTreePage) {
@@ -93,23 +137,4 @@ public final class Salvager {
         claimed.insert(page.number)
         claimed.formUnion(page.overflowPages)
     }
-
-    private func readFreelist() {
-        guard let first = source.page(1), first.count >= 100 else { return }
-        var trunk = first.withUnsafeBytes { $0.u32(32) }
-        var seen = Set<UInt32>()
-        while trunk >= 2, trunk <= source.pageCount, seen.insert(trunk).inserted, let bytes = source.page(trunk) {
-            freePages.insert(trunk)
-            bytes.withUnsafeBytes { page in
-                let count = Int(page.u32(4))
-                guard count <= (source.usableSize - 8) / 4 else { return }
-                for i in 0..<count {
-                    let leaf = page.u32(8 + 4 * i)
-                    if leaf >= 2, leaf <= source.pageCount { freePages.insert(leaf) }
-                }
-            }
-            trunk = bytes.withUnsafeBytes { $0.u32(0) }
-        }
-    }
 }
-

@@ -126,8 +126,8 @@ final class RecoverTests: XCTestCase {
         let key = Data("repair-secret".utf8)
         let fixture = try RepairFixture(name: "cipher-page1", key: key)
         try fixture.backup()
-        // Page 1 holds the salt: keep it, destroy the rest of the page.
-        try fixture.overwrite(offset: 16, bytes: [UInt8](repeating: 0, count: 4096 - 16))
+        // Page 1 holds the salt as well as the schema: both come from the material.
+        try fixture.zero(pages: [1])
         let result = try fixture.recover()
         XCTAssertEqual(result.wrong, 0)
         XCTAssertEqual(result.exact, fixture.totalRows)

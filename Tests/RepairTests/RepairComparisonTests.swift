@@ -4,7 +4,8 @@ import WCDBTestSupport
 import XCTest
 
 /// Rows recovered exactly by `recover` against sqlite3 3.40's `.recover` on the same damaged plain
-/// files, and by `recover` alone on encrypted files. Runs only with REPAIR_COMPARE=1
+/// files, and by `recover` alone on the same scenarios on encrypted files, each next to the number of
+/// rows physically intact after the damage (`PhysicalCeiling`). Runs only with REPAIR_COMPARE=1
 /// (`bash scripts/repair-compare.sh`), since it shells out and prints a table.
 final class RepairComparisonTests: XCTestCase {
     struct Scenario {
@@ -19,7 +20,8 @@ final class RepairComparisonTests: XCTestCase {
         Scenario(name: "zeroed 1% pages") { _ = try $0.zero(fraction: 0.01, seed: 1) },
         Scenario(name: "zeroed 5% pages") { _ = try $0.zero(fraction: 0.05, seed: 2) },
         Scenario(name: "zeroed 20% pages") { _ = try $0.zero(fraction: 0.20, seed: 3) },
-        Scenario(name: "interior pages") { try $0.zero(pages: try $0.interiorPages()) },
+        // Table and index interior pages; the cells of the latter are rows of the WITHOUT ROWID table.
+        Scenario(name: "interior pages") { try $0.zero(pages: try $0.interiorPages(indexes: true)) },
         Scenario(name: "scattered bytes") { fixture in
             var random = SeededGenerator(seed: 4)
             for _ in 0..<60 {
@@ -37,38 +39,71 @@ final class RepairComparisonTests: XCTestCase {
         },
     ] }
 
+    /// One damaged copy of the fixture: what is physically left and what came back.
+    struct Outcome {
+        var total: Int
+        var ceiling: Int
+        var exact: Int
+        var wrong: Int
+    }
+
+    /// Builds the fixture (plain or encrypted), writes the material while healthy, damages it and
+    /// recovers it; the ceiling is measured against a copy taken before the damage.
+    private func run(_ scenario: Scenario, key: Data?) throws -> (fixture: RepairFixture, outcome: Outcome) {
+        let fixture = try RepairFixture(name: key == nil ? "cmp" : "cmp-key", key: key, messages: 3000, leaveInWAL: scenario.leaveInWAL)
+        // Opening the database to back it up would checkpoint the WAL away.
+        if !scenario.leaveInWAL { try fixture.backup() }
+        let original = try PhysicalCeiling.snapshot(fixture)
+        try scenario.damage(fixture)
+        let ceiling = try PhysicalCeiling.count(fixture, original: original)
+        let recovered = (try? fixture.recover()).map { (exact: $0.exact, wrong: $0.wrong) } ?? (exact: 0, wrong: 0)
+        return (fixture, Outcome(total: fixture.totalRows, ceiling: ceiling, exact: recovered.exact, wrong: recovered.wrong))
+    }
+
     func testCompareWithSQLite3Recover() throws {
         guard ProcessInfo.processInfo.environment["REPAIR_COMPARE"] == "1" else { throw XCTSkip("set REPAIR_COMPARE=1") }
-        var lines = ["| scenario | rows | ours exact | ours wrong | sqlite3 .recover exact | sqlite3 wrong | encrypted: ours exact |",
+        var lines = ["| scenario | rows | plain: intact | ours exact (wrong) | sqlite3 .recover exact (wrong) | encrypted: intact | ours exact (wrong) |",
                      "|---|---:|---:|---:|---:|---:|---:|"]
-        var encryptedShares: [Double] = []
+        var plainOutcomes: [Outcome] = []
+        var sqlite3Outcomes: [Outcome] = []
+        var encryptedOutcomes: [Outcome] = []
         for scenario in scenarios {
-            let plain = try RepairFixture(name: "cmp", messages: 3000, leaveInWAL: scenario.leaveInWAL)
-            // Opening the database to back it up would checkpoint the WAL away.
-            if !scenario.leaveInWAL { try plain.backup() }
-            try scenario.damage(plain)
-            let ours = try plain.recover()
-            let theirs = try sqlite3Recover(plain)
-            let keyed = try RepairFixture(name: "cmp-key", key: Data("compare".utf8), messages: 3000, leaveInWAL: scenario.leaveInWAL)
-            if !scenario.leaveInWAL { try keyed.backup() }
-            if scenario.name == "interior pages" {
-                // Page types are encrypted: zero the same share of pages the plain file had as interiors.
-                _ = try keyed.zero(fraction: Double(try plain.interiorPages().count + 1) / Double(plain.pageCount), seed: 6)
-            } else if scenario.name == "zeroed page 1" {
-                try keyed.overwrite(offset: 16, bytes: [UInt8](repeating: 0, count: keyed.pageSize - 16))
-            } else {
-                try scenario.damage(keyed)
-            }
-            let encrypted = (try? keyed.recover()).map { (exact: $0.exact, wrong: $0.wrong) } ?? (exact: 0, wrong: 0)
-            encryptedShares.append(Double(encrypted.exact) / Double(keyed.totalRows))
-            lines.append("| \(scenario.name) | \(plain.totalRows) | \(ours.exact) | \(ours.wrong) | \(theirs.exact) | \(theirs.wrong) | \(encrypted.exact) (\(encrypted.wrong) wrong) |")
-            XCTAssertGreaterThanOrEqual(ours.exact, theirs.exact, scenario.name)
+            let (plainFixture, plain) = try run(scenario, key: nil)
+            let theirs = try sqlite3Recover(plainFixture)
+            let (_, encrypted) = try run(scenario, key: Data("compare".utf8))
+            plainOutcomes.append(plain)
+            sqlite3Outcomes.append(Outcome(total: plain.total, ceiling: plain.ceiling, exact: theirs.exact, wrong: theirs.wrong))
+            encryptedOutcomes.append(encrypted)
+            lines.append("| \(scenario.name) | \(plain.total) | \(plain.ceiling) | \(plain.exact) (\(plain.wrong)) | \(theirs.exact) (\(theirs.wrong)) "
+                         + "| \(encrypted.ceiling) | \(encrypted.exact) (\(encrypted.wrong)) |")
+
+            XCTAssertGreaterThanOrEqual(plain.exact, theirs.exact, "plain \(scenario.name): at least as many exact rows as sqlite3")
+            XCTAssertLessThanOrEqual(plain.wrong, theirs.wrong, "plain \(scenario.name): no more wrong rows than sqlite3")
+            XCTAssertEqual(encrypted.wrong, 0, "encrypted \(scenario.name): HMAC-checked pages never give a wrong row")
+            XCTAssertLessThanOrEqual(plain.exact, plain.ceiling, "plain \(scenario.name): the ceiling is an upper bound")
+            XCTAssertLessThanOrEqual(encrypted.exact, encrypted.ceiling, "encrypted \(scenario.name): the ceiling is an upper bound")
+            XCTAssertGreaterThanOrEqual(Double(encrypted.exact), Self.shareOfCeiling * Double(encrypted.ceiling),
+                                        "encrypted \(scenario.name): rows physically intact must come back")
         }
-        let mean = encryptedShares.reduce(0, +) / Double(encryptedShares.count)
         lines.append("")
-        lines.append(String(format: "encrypted files: mean %.1f %% of rows exact", mean * 100))
+        for (name, outcomes) in [("plain", plainOutcomes), ("encrypted", encryptedOutcomes)] {
+            lines.append(String(format: "%@ files: mean %.1f %% of rows exact, %.1f %% of the intact rows; %.1f %% of rows physically intact",
+                                name, 100 * Self.mean(outcomes, \.exact, of: \.total), 100 * Self.mean(outcomes, \.exact, of: \.ceiling),
+                                100 * Self.mean(outcomes, \.ceiling, of: \.total)))
+        }
+        lines.append(String(format: "sqlite3 .recover on the plain files: mean %.1f %% of rows exact", 100 * Self.mean(sqlite3Outcomes, \.exact, of: \.total)))
         print(lines.joined(separator: "\n"))
-        XCTAssertGreaterThanOrEqual(mean, 0.9)
+    }
+
+    /// Encrypted files: the share of physically intact rows that must come back exactly, per scenario.
+    /// Measured: all of them in every scenario. Not 1.0, because a row can be intact on a leaf whose
+    /// table cannot be named without guessing (its shape fits two tables): it goes to lost_and_found.
+    /// 90 % of all rows is not asserted: these scenarios leave only 88.6 % physically intact.
+    static let shareOfCeiling = 0.99
+
+    /// Mean over the scenarios of `part / whole`.
+    private static func mean(_ outcomes: [Outcome], _ part: KeyPath<Outcome, Int>, of whole: KeyPath<Outcome, Int>) -> Double {
+        outcomes.map { Double($0[keyPath: part]) / Double(max($0[keyPath: whole], 1)) }.reduce(0, +) / Double(outcomes.count)
     }
 
     private func sqlite3Recover(_ fixture: RepairFixture) throws -> (exact: Int, wrong: Int) {

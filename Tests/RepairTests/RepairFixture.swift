@@ -1,4 +1,5 @@
 import Foundation
+import WCDBRepair
 import WCDBSwift
 import WCDBTestSupport
 import XCTest
@@ -72,6 +73,38 @@ struct RepairFixture {
 
     var totalRows: Int { expected.values.reduce(0) { $0 + $1.count } }
 
+    /// A record read from the file as `keyedQueries` would key and list it; nil for other tables.
+    /// (`messages.id` is the rowid's alias, stored as NULL in the record.)
+    func keyedRow(table: String, rowid: Int64?, record: [RecordValue]) -> (key: String, row: FundamentalRow)? {
+        var row = record.map(RepairFixture.fundamental)
+        switch table {
+        case "messages":
+            guard let rowid, !row.isEmpty else { return nil }
+            row[0] = .integer(rowid)
+            return ("\(row[0])", row)
+        case "notes":
+            guard let rowid else { return nil }
+            // REAL affinity: SQLite stores a whole real as an integer and reads it back as a real.
+            if row.count > 1, case let .integer(whole) = row[1] { row[1] = .double(Double(whole)) }
+            return ("\(FundamentalValue.integer(rowid))", row)
+        case "tags":
+            guard rowid == nil, let name = row.first else { return nil }
+            return ("\(name)", row)
+        default:
+            return nil
+        }
+    }
+
+    static func fundamental(_ value: RecordValue) -> FundamentalValue {
+        switch value {
+        case .null: return .null
+        case let .integer(v): return .integer(v)
+        case let .real(v): return .double(v)
+        case let .text(v): return .text(v)
+        case let .blob(v): return .blob(Data(v))
+        }
+    }
+
     static func keyed(_ rows: FundamentalRowXColumn) -> [String: FundamentalRow] {
         var result: [String: FundamentalRow] = [:]
         for row in rows { result["\(row[0])"] = Array(row.dropFirst()) }
@@ -124,11 +157,12 @@ struct RepairFixture {
         XCTAssertEqual(Foundation.truncate(path, off_t(pages * pageSize)), 0)
     }
 
-    /// Interior pages of table b-trees (type byte 5) of a plain file. (Index interior pages carry rows
-    /// of WITHOUT ROWID tables in their cells, so zeroing them loses rows by design.)
-    func interiorPages() throws -> [Int] {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        return (2...pageCount).filter { data[($0 - 1) * pageSize] == 5 }
+    /// Interior pages of table b-trees (type byte 5), read with the key on encrypted files; with
+    /// `indexes`, index interior pages too (type 2), whose cells hold rows of WITHOUT ROWID tables.
+    func interiorPages(indexes: Bool = false) throws -> [Int] {
+        let source = try PageSource(path: path, pageSize: pageSize, key: key)
+        let kinds: Set<UInt8> = indexes ? [5, 2] : [5]
+        return (2...pageCount).filter { source.page(UInt32($0)).map { kinds.contains($0[0]) } ?? false }
     }
 
     /// Runs `recover` into a fresh database and compares.

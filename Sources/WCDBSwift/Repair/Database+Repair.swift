@@ -72,8 +72,13 @@ extension Database {
     func salvage(fromPath source: String, pageSize: Int, databaseKey: Data?, backupKey: Data?,
                  progress: ((Double) -> Bool)?) throws -> Double? {
         let operation = "recover"
-        func fail(_ message: String) -> WCDBError {
-            reportError(WCDBError(level: .core, code: 11, message: message, path: source, tag: tag, operation: operation))
+        func fail(_ error: RepairError) -> WCDBError {
+            reportError(WCDBError(level: .core, code: error.sqliteCode, message: error.description, path: source, tag: tag,
+                                  operation: operation))
+        }
+        if Database.isSameFile(source, path) {
+            throw reportError(WCDBError(level: .interface, code: 21, message: "recover writes into \(path), which is the damaged file itself; "
+                                        + "recover into a new database", path: source, tag: tag, operation: operation))
         }
         var material: BackupMaterial?
         var materialError: RepairError?
@@ -84,25 +89,39 @@ extension Database {
         do {
             pages = try PageSource(path: source, pageSize: pageSize, key: databaseKey, salt: databaseKey == nil ? nil : material?.salt)
         } catch let error as RepairError {
-            throw fail(error.description)
+            throw fail(error)
         }
+        // Checked before anything is written: no page decrypts, or the material's salt is another file's.
+        if !pages.keyDecryptsPages { throw fail(.wrongKeyOrNotADatabase(path: source)) }
+        let materialPath = BackupMaterial.paths(forDatabase: source)[0]
+        if let materialSalt = material?.salt, let salt = pages.salt, materialSalt != salt { throw fail(.materialMismatch(path: materialPath)) }
         let salvager = Salvager(source: pages)
-        let fileSchema = salvager.readSchema()
+        let read = salvager.readSchema()
+        let fileSchema = read?.entries
         if let materialError, case .materialMissing = materialError {} else if let materialError {
-            if fileSchema == nil { throw fail(materialError.description) }
+            if fileSchema == nil { throw fail(materialError) }
         }
         if let fileSchema, let material {
             let fileTables = Set(fileSchema.filter { $0.type == "table" }.map(\.name))
             let materialTables = Set(material.entries.filter { $0.type == "table" }.map(\.name))
             if !fileTables.isEmpty, !materialTables.isEmpty, fileTables.isDisjoint(with: materialTables) {
-                throw fail(RepairError.materialMismatch(path: BackupMaterial.paths(forDatabase: source)[0]).description)
+                throw fail(.materialMismatch(path: materialPath))
             }
         }
-        // The file's own schema is the newest; the material fills in entries page 1 lost.
+        // The file's own schema is the newest; the material fills in entries only when pages of the
+        // schema's tree are lost (a whole tree without an entry means the table was dropped since).
         var schema = fileSchema ?? []
-        for entry in material?.entries ?? [] where !schema.contains(where: { $0.name == entry.name }) { schema.append(entry) }
+        if read?.complete != true {
+            for entry in material?.entries ?? [] where !schema.contains(where: { $0.name == entry.name }) { schema.append(entry) }
+        }
+        let unconfirmed = Set(schema.map(\.name)).subtracting((fileSchema ?? []).map(\.name))
 
         return try withHandle(forWriting: true) { handle -> Double? in
+            // Rows arrive mostly in rowid order, so SQLite's default page cache (2,000 KiB) serves the
+            // writes; a keyed handle's 16 MB cache would add its whole size to the peak memory.
+            let cacheSize = try handle.scalar("PRAGMA cache_size").int64Value
+            try handle.exec("PRAGMA cache_size = -2000")
+            defer { try? handle.exec("PRAGMA cache_size = \(cacheSize)") }
             let writer = RecoveryWriter(handle: handle)
             try handle.exec("BEGIN IMMEDIATE")
             var committed = false
@@ -116,9 +135,13 @@ extension Database {
                 try? handle.exec(entry.sql!)
                 if let shape = try? writer.shape(ofTable: entry.name, sql: entry.sql!), !shape.columns.isEmpty { shapes.append(shape) }
             }
+            // Roots named only by the material are checked against the file before rows follow them.
+            let check = MaterialCheck(tables: tables.filter { unconfirmed.contains($0.name) }, shapes: shapes, salvager: salvager)
+            if check.isForeign { throw fail(.materialMismatch(path: materialPath)) }
             for (index, entry) in tables.enumerated() {
                 if let progress, !progress(0.5 * Double(index) / Double(max(tables.count, 1))) { return nil }
-                guard let shape = shapes.first(where: { $0.table == entry.name }), entry.rootPage >= 1 else { continue }
+                guard let shape = shapes.first(where: { $0.table == entry.name }), entry.rootPage >= 1,
+                      !check.contradicted.contains(entry.name) else { continue }
                 salvager.walk(root: entry.rootPage, isIndex: shape.withoutRowid) { writer.insert($0, into: shape) }
             }
             if let sequenceEntry = schema.first(where: { $0.name == "sqlite_sequence" }), sequenceEntry.rootPage >= 1 {
@@ -131,7 +154,7 @@ extension Database {
             for entry in schema where entry.type == "index" && entry.rootPage >= 1 { salvager.walk(root: entry.rootPage, isIndex: true) { _ in } }
 
             let indexWidths = Set(schema.filter { $0.type == "index" }.compactMap { try? writer.recordWidth(ofIndex: $0.name) })
-            let finished = salvager.orphanLeaves(progress: progress.map { p in { p(0.5 + 0.4 * $0) } }) { page, rows in
+            let finished = salvager.orphanPages(progress: progress.map { p in { p(0.5 + 0.4 * $0) } }) { page, rows in
                 let width = rows[0].values.count
                 guard rows.allSatisfy({ $0.values.count == width }), !RecoveryWriter.looksLikeSchema(rows) else {
                     rows.forEach(writer.insertLostAndFound)
@@ -163,14 +186,22 @@ extension Database {
                 }
             }
             if salvager.readablePages == 0 && writer.rowsWritten == 0 {
-                throw fail((databaseKey != nil ? RepairError.wrongKeyOrNotADatabase(path: source)
-                                               : RepairError.notADatabase(path: source)).description)
+                throw fail(databaseKey != nil ? .wrongKeyOrNotADatabase(path: source) : .notADatabase(path: source))
             }
             if let progress, !progress(1.0) { return nil }
             try handle.exec("COMMIT")
             committed = true
             return pages.pageCount == 0 ? 0 : min(1, Double(salvager.claimed.count + salvager.freePages.count + 1) / Double(pages.pageCount))
         }
+    }
+}
+
+extension Database {
+    /// Whether two paths name the same existing file (also through links).
+    static func isSameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat(), second = stat()
+        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
 }
 

@@ -70,7 +70,11 @@ extension Database {
         }
         let deposited = try depositedDatabases()
         guard let newest = deposited.last else { return }
-        let material = try BackupMaterial.readNewest(forDatabase: newest, key: core.cipherSnapshot?.keyBytes)
+        let material: BackupMaterial
+        do { material = try BackupMaterial.readNewest(forDatabase: newest, key: core.cipherSnapshot?.keyBytes) } catch let error as RepairError {
+            throw reportError(WCDBError(level: .core, code: error.sqliteCode, message: error.description, path: newest, tag: tag,
+                                        operation: "deposit"))
+        }
         try withHandle(forWriting: true) { handle in
             for entry in material.entries where entry.type == "table" && !entry.name.hasPrefix("sqlite_") {
                 if let sql = entry.sql { try handle.exec(sql) }
@@ -99,17 +103,23 @@ extension Database {
     /// Rebuilds the database at its own path from its (damaged) file, its backup material and any
     /// deposited files. Returns the share of pages that could be read, 0...1. `progress` receives
     /// (percentage, increment) and may return false to cancel, which leaves every file as it was.
-    /// The damaged file is kept beside the result as `<path>.damaged` until the caller removes it.
+    /// The damaged file is kept beside the result as `<path>.damaged` (`.damaged-2`, … when that
+    /// exists) until the caller removes it. A database that passes `integrity_check`, was not seen
+    /// corrupted and has nothing deposited is not rebuilt: that throws, and leaves every file as it was.
     @discardableResult
     public func retrieve(with progress: ((_ percentage: Double, _ increment: Double) -> Bool)? = nil) throws -> Double {
         let key = core.cipherSnapshot?.keyBytes
         let pageSize = core.cipherSnapshot?.pageSize ?? 4096
+        var sources = try depositedDatabases()
+        let hasOwnFile = FileManager.default.fileExists(atPath: path)
+        if sources.isEmpty, hasOwnFile, !isAlreadyCorrupted(), (try? getValue("PRAGMA integrity_check").stringValue) == "ok" {
+            throw reportError(WCDBError(level: .interface, code: 21, message: "\(path) is healthy (integrity_check: ok) and nothing is "
+                                        + "deposited: nothing to retrieve; files left as they were", path: path, tag: tag, operation: "retrieve"))
+        }
         let temporary = path + ".retrieving"
         for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: temporary + suffix) }
         let rebuilt = Database(withPath: temporary)
         if let key { rebuilt.setCipher(key: key, pageSize: pageSize) }
-        var sources = try depositedDatabases()
-        let hasOwnFile = FileManager.default.fileExists(atPath: path)
         if hasOwnFile { sources.append(path) }
         var last = 0.0
         var scores: [Double] = []
@@ -131,9 +141,15 @@ extension Database {
             }
             rebuilt.close()
             if hasOwnFile {
+                // An earlier retrieve's damaged file is never replaced: the user may still need it.
+                var damaged = path + ".damaged"
+                var generation = 2
+                while FileManager.default.fileExists(atPath: damaged) || FileManager.default.fileExists(atPath: damaged + "-wal") {
+                    damaged = path + ".damaged-\(generation)"
+                    generation += 1
+                }
                 for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: path + suffix) {
-                    try? FileManager.default.removeItem(atPath: path + ".damaged" + suffix)
-                    try FileManager.default.moveItem(atPath: path + suffix, toPath: path + ".damaged" + suffix)
+                    try FileManager.default.moveItem(atPath: path + suffix, toPath: damaged + suffix)
                 }
                 try? FileManager.default.removeItem(atPath: path + "-shm")
             }
@@ -148,6 +164,8 @@ extension Database {
         }
         try? removeDepositedFiles()
         CorruptionWatch.shared.reset(path: path)
+        // The old material names the old file's root pages (and salt): describe the rebuilt one instead.
+        try? backup()
         return scores.isEmpty ? 0 : scores.reduce(0, +) / Double(scores.count)
     }
 }

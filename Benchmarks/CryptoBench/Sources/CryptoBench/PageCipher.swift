@@ -1,0 +1,1 @@
+../../../../Sources/WCDBRepair/PageCipher.swift
