@@ -22,7 +22,7 @@ final class BadInputTests: XCTestCase {
         database.close()
         let before = try contents(fixture.path)
         XCTAssertThrowsError(try database.retrieve(with: nil)) { error in
-            XCTAssertTrue((error as? WCDBError)?.message.contains("healthy") ?? false, "\(error)")
+            XCTAssertTrue((error as? WCDBError)?.message?.contains("healthy") ?? false, "\(error)")
         }
         database.close()
         XCTAssertEqual(try contents(fixture.path), before)

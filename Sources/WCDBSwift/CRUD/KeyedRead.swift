@@ -12,7 +12,7 @@
 @usableFromInline
 struct KeyedRead {
     @usableFromInline let sql: CachedSQL
-    @usableFromInline let values: [FundamentalValue]
+    @usableFromInline let values: BoundValues
     @usableFromInline let limit: FundamentalValue?
     /// Every property at its own column.
     @usableFromInline let mapping: PropertyMapping
@@ -30,7 +30,7 @@ struct KeyedRead {
             return BindingStatement(sql: CachedSQL(sql), propertyIndexes: nil)
         }
         self.sql = statement.sql
-        self.values = condition?.values ?? []
+        self.values = condition?.boundValues ?? .none
         self.limit = limit
         self.mapping = PropertyMapping(identityOfCount: binding.properties.count)
     }
@@ -57,11 +57,7 @@ struct KeyedRead {
     func withStatement<T>(on handle: Handle, _ body: (HandleStatement) throws -> T) throws -> T {
         let statement = try handle.cachedStatement(for: sql)
         defer { statement.reset() }
-        var index: Int32 = 1
-        for value in values {
-            statement.bind(value, toIndex: index)
-            index += 1
-        }
+        let index = values.bind(to: statement, from: 1)
         if let limit { statement.bind(limit, toIndex: index) }
         return try body(statement)
     }

@@ -13,12 +13,11 @@ struct KeyedUpdate {
     /// The model properties the SET parameters take, in order.
     @usableFromInline let propertyIndexes: [Int]
     /// The condition's values, bound after the SET parameters.
-    @usableFromInline let values: [FundamentalValue]
+    @usableFromInline let values: BoundValues
 
     /// nil when the condition holds bind parameters of the caller's own (it then runs as printed).
     @usableFromInline
-    init?<Object: TableEncodable>(of model: Object.Type, table: String, properties: PropertyList, condition: Condition?) {
-        let condition = condition?.asExpression()
+    init?<Object: TableEncodable>(of model: Object.Type, table: String, properties: PropertyList, condition: Expression?) {
         if let condition, condition.hasOwnParameters { return nil }
         let statement = Object.objectRelationalMapping.statements.statement(.updateWhere, table: table, properties: properties,
                                                                              clause: condition?.shape) {
@@ -29,7 +28,7 @@ struct KeyedUpdate {
         }
         self.sql = statement.sql
         self.propertyIndexes = statement.propertyIndexes ?? []
-        self.values = condition?.values ?? []
+        self.values = condition?.boundValues ?? .none
     }
 
     /// Binds `object`'s properties and the condition's values, steps; returns the rows SQLite changed.
@@ -42,10 +41,7 @@ struct KeyedUpdate {
             Object.bind(object, propertyIndex: propertyIndex, to: statement, atIndex: index)
             index += 1
         }
-        for value in values {
-            statement.bind(value, toIndex: index)
-            index += 1
-        }
+        values.bind(to: statement, from: index)
         _ = try statement.step()
         return handle.changes
     }

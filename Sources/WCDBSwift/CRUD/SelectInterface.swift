@@ -11,7 +11,27 @@ extension HandleRepresentable {
     public func getObjects<Object: TableDecodable>(on properties: [PropertyConvertible]? = nil, fromTable table: String,
                                                    where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                                                    limit: Limit? = nil, offset: Offset? = nil) throws -> [Object] {
-        let expression = condition?.asExpression()
+        try readObjects(on: properties, fromTable: table, where: condition?.asExpression(), orderBy: orderList, limit: limit,
+                        offset: offset)
+    }
+
+    /// The objects of `table` that match a WINQ expression (`where: Row.Properties.id == k`).
+    ///
+    /// The same read as the form taking any `Condition`: this one takes the `Expression` that WINQ's
+    /// operators return as it is, without wrapping it in an existential, which a row-by-row loop of
+    /// calls pays for on every call.
+    @inlinable
+    public func getObjects<Object: TableDecodable>(on properties: [PropertyConvertible]? = nil, fromTable table: String,
+                                                   where condition: Expression, orderBy orderList: [OrderBy]? = nil,
+                                                   limit: Limit? = nil, offset: Offset? = nil) throws -> [Object] {
+        try readObjects(on: properties, fromTable: table, where: condition, orderBy: orderList, limit: limit, offset: offset)
+    }
+
+    /// The one definition of `getObjects`.
+    @inlinable
+    func readObjects<Object: TableDecodable>(on properties: [PropertyConvertible]?, fromTable table: String,
+                                             where expression: Expression?, orderBy orderList: [OrderBy]?,
+                                             limit: Limit?, offset: Offset?) throws -> [Object] {
         if KeyedRead.applies(properties: properties, orderBy: orderList, offset: offset) {
             // Every column with at most a WHERE and a LIMIT: the statement is found by the condition's shape.
             if let read = KeyedRead(of: Object.self, table: table, condition: expression, limitClause: limit) {
@@ -43,7 +63,26 @@ extension HandleRepresentable {
     public func getObject<Object: TableDecodable>(on properties: [PropertyConvertible]? = nil, fromTable table: String,
                                                   where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                                                   offset: Offset? = nil) throws -> Object? {
-        let expression = condition?.asExpression()
+        try readObject(on: properties, fromTable: table, where: condition?.asExpression(), orderBy: orderList, offset: offset)
+    }
+
+    /// The first object of `table` that matches a WINQ expression (`where: Row.Properties.id == k`), or nil.
+    ///
+    /// The same read as the form taking any `Condition`: this one takes the `Expression` that WINQ's
+    /// operators return as it is, without wrapping it in an existential, which a row-by-row loop of
+    /// calls pays for on every call.
+    @inlinable
+    public func getObject<Object: TableDecodable>(on properties: [PropertyConvertible]? = nil, fromTable table: String,
+                                                  where condition: Expression, orderBy orderList: [OrderBy]? = nil,
+                                                  offset: Offset? = nil) throws -> Object? {
+        try readObject(on: properties, fromTable: table, where: condition, orderBy: orderList, offset: offset)
+    }
+
+    /// The one definition of `getObject`.
+    @inlinable
+    func readObject<Object: TableDecodable>(on properties: [PropertyConvertible]?, fromTable table: String,
+                                            where expression: Expression?, orderBy orderList: [OrderBy]?,
+                                            offset: Offset?) throws -> Object? {
         // The row-by-row read (`where: id == k`): every column, the statement found by the condition's shape.
         if KeyedRead.applies(properties: properties, orderBy: orderList, offset: offset),
            let read = KeyedRead(of: Object.self, table: table, condition: expression, limit: .integer(1)) {

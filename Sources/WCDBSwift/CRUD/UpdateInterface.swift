@@ -13,10 +13,43 @@ extension HandleRepresentable {
                    offset: offset)
     }
 
+    /// Sets `properties` of the rows of `table` that match a WINQ expression (`where: Row.Properties.id == k`)
+    /// to `object`'s values.
+    ///
+    /// The same update as the form taking any `Condition`: this one takes the `Expression` that WINQ's
+    /// operators return as it is, without wrapping it in an existential, which a row-by-row loop of
+    /// calls pays for on every call.
+    @inlinable
+    public func update<Object: TableEncodable>(table: String, on properties: [PropertyConvertible], with object: Object,
+                                               where condition: Expression, orderBy orderList: [OrderBy]? = nil,
+                                               limit: Limit? = nil, offset: Offset? = nil) throws {
+        try update(table: table, on: .list(properties), with: object, where: .some(condition), orderBy: orderList, limit: limit,
+                   offset: offset)
+    }
+
+    /// Sets the listed properties of the rows that match a WINQ expression to `object`'s values (see the
+    /// array form).
+    @inlinable
+    public func update<Object: TableEncodable>(table: String, on property: PropertyConvertible, _ more: PropertyConvertible...,
+                                               with object: Object, where condition: Expression,
+                                               orderBy orderList: [OrderBy]? = nil, limit: Limit? = nil, offset: Offset? = nil) throws {
+        try update(table: table, on: .first(property, more: more), with: object, where: .some(condition), orderBy: orderList,
+                   limit: limit, offset: offset)
+    }
+
     /// The one-line object update, for a property list given either way.
     @inlinable
     func update<Object: TableEncodable>(table: String, on properties: PropertyList, with object: Object,
                                         where condition: Condition?, orderBy orderList: [OrderBy]?,
+                                        limit: Limit?, offset: Offset?) throws {
+        try update(table: table, on: properties, with: object, where: condition?.asExpression(), orderBy: orderList,
+                   limit: limit, offset: offset)
+    }
+
+    /// The one definition of the one-line object update.
+    @inlinable
+    func update<Object: TableEncodable>(table: String, on properties: PropertyList, with object: Object,
+                                        where condition: Expression?, orderBy orderList: [OrderBy]?,
                                         limit: Limit?, offset: Offset?) throws {
         // The row-by-row verb of WCDB users (`where: id == k`): its statement is found by shape.
         if orderList == nil, limit == nil, offset == nil {

@@ -27,11 +27,77 @@ enum BoundValue {
     }
 }
 
+/// The values an expression binds, in text order: none, one held inline (the common `id == k`, which
+/// then allocates nothing), or several.
+@usableFromInline
+enum BoundValues: Sendable {
+    case none
+    case one(FundamentalValue)
+    case many([FundamentalValue])
+
+    @inlinable
+    var isEmpty: Bool {
+        if case .none = self { return true }
+        return false
+    }
+
+    var count: Int {
+        switch self {
+        case .none: return 0
+        case .one: return 1
+        case .many(let values): return values.count
+        }
+    }
+
+    /// The values as an array (allocates for one value: not for the per-call paths).
+    var array: [FundamentalValue] {
+        switch self {
+        case .none: return []
+        case .one(let value): return [value]
+        case .many(let values): return values
+        }
+    }
+
+    init(_ values: [FundamentalValue]) {
+        switch values.count {
+        case 0: self = .none
+        case 1: self = .one(values[0])
+        default: self = .many(values)
+        }
+    }
+
+    /// These values, then `other`'s.
+    func followed(by other: BoundValues) -> BoundValues {
+        if other.isEmpty { return self }
+        if isEmpty { return other }
+        return .many(array + other.array)
+    }
+
+    /// Binds the values to `statement` from parameter `index` on; returns the next free index.
+    @inlinable @discardableResult
+    func bind(to statement: HandleStatement, from index: Int32) -> Int32 {
+        switch self {
+        case .none:
+            return index
+        case .one(let value):
+            statement.bind(value, toIndex: index)
+            return index + 1
+        case .many(let values):
+            var index = index
+            for value in values {
+                statement.bind(value, toIndex: index)
+                index += 1
+            }
+            return index
+        }
+    }
+}
+
 /// Builds a composite expression from operands: their shapes through a `ShapeComposer`, their values
 /// in text order alongside.
 struct ExpressionComposer {
     private var shape = ShapeComposer()
-    private var values: [FundamentalValue] = []
+    private var values = BoundValues.none
 
     init() {}
 
@@ -42,7 +108,7 @@ struct ExpressionComposer {
     /// `?` itself) come along.
     mutating func append(binding operand: Expression, atMost level: Expression.Level) {
         shape.append(binding: operand.shape, atMost: level)
-        values = values.followed(by: operand.values)
+        values = values.followed(by: operand.boundValues)
     }
 
     /// Appends an operand whose values belong to the expression's shape (arithmetic, COLLATE…): they
@@ -56,15 +122,6 @@ struct ExpressionComposer {
     mutating func append(printed text: String) { shape.append(printed: text) }
 
     func build(level: Expression.Level) -> Expression {
-        Expression(shape: shape.build(level: level), values: values)
-    }
-}
-
-extension Array where Element == FundamentalValue {
-    /// `self + other`, without a new array when either is empty (the common `property op value`).
-    func followed(by other: [FundamentalValue]) -> [FundamentalValue] {
-        if other.isEmpty { return self }
-        if isEmpty { return other }
-        return self + other
+        Expression(shape: shape.build(level: level), boundValues: values)
     }
 }

@@ -33,7 +33,10 @@ public struct Expression: Sendable, CustomStringConvertible, ExpressionOperable,
     /// (`(id = ?)` for any key), so that statements are found by it without printing.
     let shape: ExpressionShape
     /// The values the `?` of `shape` stand for, in text order.
-    let values: [FundamentalValue]
+    @usableFromInline let boundValues: BoundValues
+
+    /// The values as an array (see `boundValues` for the per-call paths).
+    var values: [FundamentalValue] { boundValues.array }
 
     /// The SQL as executed: a `?` stands at each of `shape.bindOffsets`.
     var sql: String { shape.sql }
@@ -44,11 +47,11 @@ public struct Expression: Sendable, CustomStringConvertible, ExpressionOperable,
     /// numbers: then nothing of this expression is bound for them, it runs as `description` prints.
     var hasOwnParameters: Bool { shape.hasOwnParameters }
     /// Whether the expression carries values to bind.
-    var hasBoundValues: Bool { !values.isEmpty }
+    var hasBoundValues: Bool { !boundValues.isEmpty }
 
-    init(shape: ExpressionShape, values: [FundamentalValue] = []) {
+    init(shape: ExpressionShape, boundValues: BoundValues = .none) {
         self.shape = shape
-        self.values = values
+        self.boundValues = boundValues
     }
 
     /// An expression from raw SQL text that holds no bound values. Whether the text holds bind
@@ -60,19 +63,19 @@ public struct Expression: Sendable, CustomStringConvertible, ExpressionOperable,
 
     /// A bare literal value: a `?` bound to it.
     init(literal value: FundamentalValue, level: Level) {
-        self.init(shape: level == .unary ? .boundNegativeLiteral : .boundLiteral, values: [value])
+        self.init(shape: level == .unary ? .boundNegativeLiteral : .boundLiteral, boundValues: .one(value))
     }
 
     /// The bare literal's value, when this expression is one.
     var literalValue: FundamentalValue? {
         // Spelled out: FundamentalValue is ExpressibleByNilLiteral, so `cond ? value : nil` would be `.null`.
-        guard isLiteral, values.count == 1 else { return Optional<FundamentalValue>.none }
-        return values[0]
+        guard isLiteral, case .one(let value) = boundValues else { return Optional<FundamentalValue>.none }
+        return value
     }
 
     /// The SQL with every value printed as a literal: what people read and schema statements store.
     public var description: String {
-        values.isEmpty ? sql : BoundValue.inlining(values, at: shape.bindOffsets, into: sql)
+        boundValues.isEmpty ? sql : BoundValue.inlining(values, at: shape.bindOffsets, into: sql)
     }
 
     /// `value` printed into the SQL text even where a comparison would bind it, so that SQLite's

@@ -33,9 +33,10 @@ enum Operate {
         if binds {
             if !left.hasBoundValues, !left.hasOwnParameters, !left.needsParentheses(atMost: .unary),
                right.isLiteral, right.hasBoundValues {
-                return Expression(shape: left.shape.comparedWithValue(op), values: right.values)
+                return Expression(shape: left.shape.comparedWithValue(op), boundValues: right.boundValues)
             }
-            return Expression(shape: left.shape.combined(op, with: right.shape), values: left.values.followed(by: right.values))
+            return Expression(shape: left.shape.combined(op, with: right.shape),
+                              boundValues: left.boundValues.followed(by: right.boundValues))
         }
         var composer = ExpressionComposer()
         composer.append("(")
