@@ -13,6 +13,7 @@ public struct ColumnConstraint: Sendable, CustomStringConvertible {
         return copy
     }
 
+    /// The constraint as SQL, `CONSTRAINT name ` first when it is named.
     public var description: String {
         guard let name else { return body }
         return "CONSTRAINT " + SQLIdentifier.quote(name) + " " + body
@@ -32,14 +33,17 @@ public struct ColumnConstraint: Sendable, CustomStringConvertible {
         return ColumnConstraint(sql)
     }
 
+    /// `NOT NULL [ON CONFLICT action]`
     public static func notNull(onConflict conflict: ConflictAction? = nil) -> ColumnConstraint {
         ColumnConstraint("NOT NULL" + self.conflict(conflict))
     }
 
+    /// `UNIQUE [ON CONFLICT action]`
     public static func unique(onConflict conflict: ConflictAction? = nil) -> ColumnConstraint {
         ColumnConstraint("UNIQUE" + self.conflict(conflict))
     }
 
+    /// `CHECK(condition)`; the condition's values are printed into the schema.
     public static func check(_ condition: ExpressionConvertible) -> ColumnConstraint {
         ColumnConstraint("CHECK(" + condition.asExpression().description + ")")
     }
@@ -51,10 +55,12 @@ public struct ColumnConstraint: Sendable, CustomStringConvertible {
         return ColumnConstraint("DEFAULT " + (expression.isLiteral ? expression.description : "(" + expression.description + ")"))
     }
 
+    /// `COLLATE name`: the column's default collation (`BINARY`, `NOCASE`, `RTRIM` or a registered one).
     public static func collate(_ collation: String) -> ColumnConstraint {
         ColumnConstraint("COLLATE " + SQLIdentifier.quote(collation))
     }
 
+    /// A column's `REFERENCES …` clause (`foreignKey`'s SQL, without `FOREIGN KEY(…)`).
     public static func foreignKey(_ foreignKey: ForeignKey) -> ColumnConstraint {
         ColumnConstraint(foreignKey.description)
     }

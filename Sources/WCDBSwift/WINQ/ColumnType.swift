@@ -1,11 +1,17 @@
 /// The SQL storage class a column is declared with. Shared by WINQ (`ColumnDef`) and the ORM
 /// (`ColumnEncodable.columnType`). Names follow WCDB Swift.
 public enum ColumnType: Sendable, Hashable {
+    /// `INTEGER`: the type of `Int32`, `Int16`, `Int8`, `UInt16`, `UInt8` and `Bool` properties.
     case integer32
+    /// `INTEGER`: the type of `Int`, `Int64`, `UInt`, `UInt32` and `UInt64` properties.
     case integer64
+    /// `REAL`: the type of `Double`, `Float` and `Date` properties.
     case float
+    /// `TEXT`: the type of `String` and `URL` properties.
     case text
+    /// `BLOB`: the type of `Data` properties.
     case BLOB
+    /// No declared type: `CREATE TABLE` prints the column name alone (BLOB affinity: values are kept as given).
     case null
 
     /// The type name printed in `CREATE TABLE`.

@@ -4,8 +4,10 @@ public struct CommonTableExpression: Sendable, CustomStringConvertible {
     private var columns: [String] = []
     private var select: String = ""
 
+    /// A common table expression called `name`; give it a query with `as(_:)`.
     public init(named name: String) { self.name = name }
 
+    /// A copy with `columns` appended to the column list `name(columns…)`.
     public func column(_ columns: ColumnConvertible...) -> CommonTableExpression {
         var copy = self
         copy.columns += columns.map { $0.asColumn().nameDescription }
@@ -19,6 +21,7 @@ public struct CommonTableExpression: Sendable, CustomStringConvertible {
         return copy
     }
 
+    /// `name[(columns…)] AS (SELECT …)`
     public var description: String {
         var sql = SQLIdentifier.quote(name)
         if !columns.isEmpty { sql += "(" + columns.joined(separator: ", ") + ")" }

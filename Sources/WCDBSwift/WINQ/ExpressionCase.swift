@@ -7,12 +7,16 @@ public struct CaseExpression: Sendable, CustomStringConvertible, ExpressionOpera
 
     init(base: Expression?) { self.base = base }
 
+    /// Adds `WHEN condition`; follow it with `then(_:)`.
+    /// With a base, each WHEN value is compared with the base (`base = value`); without, it is a condition.
     public func when(_ condition: ExpressionConvertible) -> CaseExpression {
         var copy = self
         copy.pairs.append((condition.asExpression(), nil))
         return copy
     }
 
+    /// `THEN value` for the last `when(_:)`; traps unless it follows a `when(_:)`.
+    /// A WHEN without a THEN prints `THEN NULL`.
     public func then(_ value: ExpressionConvertible) -> CaseExpression {
         precondition(pairs.last.map { $0.then == nil } ?? false, "then(_:) must follow when(_:)")
         var copy = self
@@ -20,12 +24,14 @@ public struct CaseExpression: Sendable, CustomStringConvertible, ExpressionOpera
         return copy
     }
 
+    /// `ELSE value`, the result when no WHEN matches (NULL without it); replaces an earlier one.
     public func `else`(_ value: ExpressionConvertible) -> CaseExpression {
         var copy = self
         copy.elseValue = value.asExpression()
         return copy
     }
 
+    /// `CASE [base] WHEN … THEN … [ELSE …] END`, values printed as literals.
     public var description: String {
         var sql = "CASE"
         if let base { sql += " " + base.description }
@@ -36,6 +42,7 @@ public struct CaseExpression: Sendable, CustomStringConvertible, ExpressionOpera
         return sql + " END"
     }
 
+    /// The CASE expression as an `expr`; its values are printed into the SQL, not bound.
     public func asExpression() -> Expression { Expression(sql: description, level: .primary) }
 }
 

@@ -9,15 +9,19 @@ extension ExpressionFunctionOperable {
 
     /// `count(x)` / `count(DISTINCT x)`; `Column.all.count()` is `count(*)`.
     public func count(distinct: Bool = false) -> Expression { call("count", distinct: distinct) }
+    /// `avg(x)` / `avg(DISTINCT x)`: the mean of the non-NULL values as a REAL; NULL when there are none.
     public func avg(distinct: Bool = false) -> Expression { call("avg", distinct: distinct) }
+    /// `sum(x)` / `sum(DISTINCT x)`: NULL when there are no non-NULL values; an INTEGER sum fails on overflow.
     public func sum(distinct: Bool = false) -> Expression { call("sum", distinct: distinct) }
+    /// `total(x)` / `total(DISTINCT x)`: like `sum`, but always a REAL and 0.0 when there are no values.
     public func total(distinct: Bool = false) -> Expression { call("total", distinct: distinct) }
+    /// The aggregate `min(x)`: the smallest non-NULL value of the group.
     public func min() -> Expression { call("min") }
+    /// The aggregate `max(x)`: the largest non-NULL value of the group.
     public func max() -> Expression { call("max") }
-    /// `group_concat(x)`, `group_concat(x, sep)`, `group_concat(DISTINCT x)`. (SQLite refuses
-    /// DISTINCT together with a separator.)
-    /// `group_concat(x)` or `group_concat(DISTINCT x)`. SQLite refuses a separator together with
-    /// DISTINCT, so the two are separate spellings: `groupConcat(distinct:)` and `groupConcat(separator:)`.
+    /// `group_concat(x)` or `group_concat(DISTINCT x)`: the non-NULL values joined by `,`. SQLite refuses a
+    /// separator together with DISTINCT, so the two are separate spellings: `groupConcat(distinct:)` and
+    /// `groupConcat(separator:)`.
     public func groupConcat(distinct: Bool = false) -> Expression {
         call("group_concat", distinct: distinct, [])
     }
@@ -29,17 +33,29 @@ extension ExpressionFunctionOperable {
 
     // MARK: Core scalar functions
 
+    /// `abs(x)`: the absolute value; fails on the smallest 64-bit integer.
     public func abs() -> Expression { call("abs") }
+    /// `length(x)`: characters of a text, bytes of a blob; NULL for NULL.
     public func length() -> Expression { call("length") }
+    /// `lower(x)`: ASCII letters folded to lower case (SQLite without ICU folds no others).
     public func lower() -> Expression { call("lower") }
+    /// `upper(x)`: ASCII letters folded to upper case (SQLite without ICU folds no others).
     public func upper() -> Expression { call("upper") }
+    /// `hex(x)`: the bytes of a blob, or of the UTF-8 text of any other value, as upper-case hexadecimal.
     public func hex() -> Expression { call("hex") }
+    /// `quote(x)`: the value as an SQL literal (`'it''s'`, `X'00'`, `NULL`).
     public func quote() -> Expression { call("quote") }
+    /// `typeof(x)`: `'null'`, `'integer'`, `'real'`, `'text'` or `'blob'`.
     public func typeof() -> Expression { call("typeof") }
+    /// `unicode(x)`: the code point of the text's first character.
     public func unicode() -> Expression { call("unicode") }
+    /// `likely(x)`: `x` unchanged, with a hint to the planner that it is usually true.
     public func likely() -> Expression { call("likely") }
+    /// `unlikely(x)`: `x` unchanged, with a hint to the planner that it is usually false.
     public func unlikely() -> Expression { call("unlikely") }
+    /// `zeroblob(n)`: a blob of `n` zero bytes (call it on the byte count).
     public func zeroblob() -> Expression { call("zeroblob") }
+    /// `soundex(x)`: the Soundex code of the text (this engine is built with `SQLITE_SOUNDEX`).
     public func soundex() -> Expression { call("soundex") }
     /// `round(x)` / `round(x, digits)`
     public func round(_ digits: ExpressionConvertible? = nil) -> Expression { call("round", digits.map { [$0] } ?? []) }
@@ -51,8 +67,11 @@ extension ExpressionFunctionOperable {
     public func replace(_ target: ExpressionConvertible, with replacement: ExpressionConvertible) -> Expression {
         call("replace", [target, replacement])
     }
+    /// `trim(x)` / `trim(x, characters)`: removes spaces, or any of `characters`, from both ends.
     public func trim(_ characters: ExpressionConvertible? = nil) -> Expression { call("trim", characters.map { [$0] } ?? []) }
+    /// `ltrim(x)` / `ltrim(x, characters)`: removes spaces, or any of `characters`, from the start.
     public func ltrim(_ characters: ExpressionConvertible? = nil) -> Expression { call("ltrim", characters.map { [$0] } ?? []) }
+    /// `rtrim(x)` / `rtrim(x, characters)`: removes spaces, or any of `characters`, from the end.
     public func rtrim(_ characters: ExpressionConvertible? = nil) -> Expression { call("rtrim", characters.map { [$0] } ?? []) }
     /// `instr(x, needle)`
     public func instr(_ needle: ExpressionConvertible) -> Expression { call("instr", [needle]) }
@@ -83,24 +102,39 @@ extension Expression {
 
     // MARK: Scalar functions without a receiver
 
+    /// `coalesce(a, b, …)`: the first non-NULL argument. SQLite wants at least two.
     public static func coalesce(_ values: ExpressionConvertible...) -> Expression { fn("coalesce", values) }
+    /// `ifnull(value, fallback)`: `value` unless it is NULL.
     public static func ifNull(_ value: ExpressionConvertible, _ fallback: ExpressionConvertible) -> Expression {
         fn("ifnull", [value, fallback])
     }
+    /// `nullif(a, b)`: NULL when `a = b`, else `a`.
     public static func nullIf(_ a: ExpressionConvertible, _ b: ExpressionConvertible) -> Expression { fn("nullif", [a, b]) }
     /// `printf(format, args…)`
     public static func printf(_ format: ExpressionConvertible, _ arguments: ExpressionConvertible...) -> Expression {
         fn("printf", [format] + arguments)
     }
+    /// `random()`: a pseudo-random 64-bit signed integer.
     public static func random() -> Expression { fn("random", []) }
+    /// `randomblob(n)`: a blob of `n` pseudo-random bytes.
     public static func randomblob(_ count: ExpressionConvertible) -> Expression { fn("randomblob", [count]) }
+    /// `char(code, …)`: the text made of these Unicode code points.
     public static func char(_ codes: ExpressionConvertible...) -> Expression { fn("char", codes) }
+    /// `changes()`: the rows changed by the handle's last INSERT, UPDATE or DELETE.
+    /// A handle is one connection of the pool: run it in the same transaction as the change.
     public static func changes() -> Expression { fn("changes", []) }
+    /// `total_changes()`: the rows changed since the handle's connection was opened.
     public static func totalChanges() -> Expression { fn("total_changes", []) }
+    /// `last_insert_rowid()`: the rowid of the handle's last successful INSERT.
+    /// A handle is one connection of the pool: run it in the same transaction as the insert.
     public static func lastInsertRowid() -> Expression { fn("last_insert_rowid", []) }
+    /// `sqlite_version()`: the engine's version text (`'3.15.2'` here).
     public static func sqliteVersion() -> Expression { fn("sqlite_version", []) }
-    /// Scalar `max(a, b, …)` / `min(a, b, …)` of several values.
+    /// Scalar `max(a, b, …)`: the largest argument, NULL if any is NULL.
+    /// With a single argument SQLite reads it as the aggregate `max(x)`.
     public static func max(_ values: ExpressionConvertible...) -> Expression { fn("max", values) }
+    /// Scalar `min(a, b, …)`: the smallest argument, NULL if any is NULL.
+    /// With a single argument SQLite reads it as the aggregate `min(x)`.
     public static func min(_ values: ExpressionConvertible...) -> Expression { fn("min", values) }
 
     /// `count(*)`; `Column.all.count()` prints the same.
@@ -116,12 +150,15 @@ extension Expression {
     public static func date(_ time: ExpressionConvertible, _ modifiers: ExpressionConvertible...) -> Expression {
         fn("date", [time] + modifiers)
     }
+    /// `time(time, modifiers…)`: `HH:MM:SS` (UTC unless a `'localtime'` modifier says otherwise).
     public static func time(_ time: ExpressionConvertible, _ modifiers: ExpressionConvertible...) -> Expression {
         fn("time", [time] + modifiers)
     }
+    /// `datetime(time, modifiers…)`: `YYYY-MM-DD HH:MM:SS` (UTC unless a `'localtime'` modifier says otherwise).
     public static func datetime(_ time: ExpressionConvertible, _ modifiers: ExpressionConvertible...) -> Expression {
         fn("datetime", [time] + modifiers)
     }
+    /// `julianday(time, modifiers…)`: the Julian day number as a REAL.
     public static func julianday(_ time: ExpressionConvertible, _ modifiers: ExpressionConvertible...) -> Expression {
         fn("julianday", [time] + modifiers)
     }

@@ -25,9 +25,11 @@ extension ExpressionFunctionOperable {
 
     /// `x IN (a, b, …)`
     public func `in`(_ list: ExpressionConvertible...) -> Expression { self.in(list) }
+    /// `x IN (a, b, …)` from an array; an empty array prints `x IN ()`, which SQLite reads as false.
     public func `in`(_ list: [ExpressionConvertible]) -> Expression { inList(list, not: false) }
     /// `x NOT IN (a, b, …)`
     public func notIn(_ list: ExpressionConvertible...) -> Expression { notIn(list) }
+    /// `x NOT IN (a, b, …)` from an array; an empty array prints `x NOT IN ()`, which SQLite reads as true.
     public func notIn(_ list: [ExpressionConvertible]) -> Expression { inList(list, not: true) }
     private func inList(_ list: [ExpressionConvertible], not: Bool) -> Expression {
         var composer = Operate.postfix(asExpression())
@@ -53,23 +55,32 @@ extension ExpressionFunctionOperable {
     public func inTable(_ table: String, schema: String? = nil) -> Expression {
         Operate.postfix(asExpression(), "IN " + SQLIdentifier.qualified(table, schema: schema))
     }
+    /// `x NOT IN table`: true when the value is not in the table's single column.
     public func notInTable(_ table: String, schema: String? = nil) -> Expression {
         Operate.postfix(asExpression(), "NOT IN " + SQLIdentifier.qualified(table, schema: schema))
     }
 
+    /// `x LIKE pattern [ESCAPE e]`: `%` matches any run of characters, `_` one character.
+    /// Case-insensitive for ASCII letters only, unless `PRAGMA case_sensitive_like` is on.
     public func like(_ pattern: ExpressionConvertible, escape: ExpressionConvertible? = nil) -> Expression {
         match("LIKE", pattern, escape)
     }
+    /// `x NOT LIKE pattern [ESCAPE e]`
     public func notLike(_ pattern: ExpressionConvertible, escape: ExpressionConvertible? = nil) -> Expression {
         match("NOT LIKE", pattern, escape)
     }
+    /// `x GLOB pattern`: case-sensitive, with Unix wildcards `*`, `?` and `[…]`.
     public func glob(_ pattern: ExpressionConvertible) -> Expression { match("GLOB", pattern, nil) }
+    /// `x NOT GLOB pattern`
     public func notGlob(_ pattern: ExpressionConvertible) -> Expression { match("NOT GLOB", pattern, nil) }
     /// `x MATCH y` (full-text search).
     public func match(_ pattern: ExpressionConvertible) -> Expression { match("MATCH", pattern, nil) }
+    /// `x NOT MATCH y`. An FTS3/4 table refuses it ("unable to use function MATCH in the requested
+    /// context"); exclude terms inside the query instead (`'apple -pie'`).
     public func notMatch(_ pattern: ExpressionConvertible) -> Expression { match("NOT MATCH", pattern, nil) }
     /// `x REGEXP y`: SQLite parses it but needs a user `regexp()` function to run it.
     public func regexp(_ pattern: ExpressionConvertible) -> Expression { match("REGEXP", pattern, nil) }
+    /// `x NOT REGEXP y`: like `regexp(_:)`, it needs a user `regexp()` function to run.
     public func notRegexp(_ pattern: ExpressionConvertible) -> Expression { match("NOT REGEXP", pattern, nil) }
     private func match(_ op: String, _ pattern: ExpressionConvertible, _ escape: ExpressionConvertible?) -> Expression {
         var composer = Operate.postfix(asExpression())

@@ -16,8 +16,11 @@ public struct LiteralValue: Sendable, CustomStringConvertible, ExpressionOperabl
 
     private init(_ storage: Storage) { self.storage = storage }
 
+    /// An INTEGER literal.
     public init(_ value: Int64) { self.init(.value(.integer(value))) }
+    /// An INTEGER literal.
     public init(_ value: Int) { self.init(Int64(value)) }
+    /// An INTEGER literal.
     public init(_ value: Int32) { self.init(Int64(value)) }
     /// UInt64 values above Int64.max are stored with their bit pattern as a 64-bit integer (what
     /// WCDB does), so they round-trip through an INTEGER column.
@@ -26,8 +29,11 @@ public struct LiteralValue: Sendable, CustomStringConvertible, ExpressionOperabl
     /// NaN is NULL (SQLite stores NaN as NULL anyway).
     public init(_ value: Double) { self.init(value.isNaN ? .keyword("NULL") : .value(.double(value))) }
 
+    /// `1` or `0`: SQLite has no boolean type.
     public init(_ value: Bool) { self.init(.value(.integer(value ? 1 : 0))) }
+    /// A TEXT literal, printed `'…'` with `'` doubled.
     public init(_ value: String) { self.init(.value(.text(value))) }
+    /// A BLOB literal, printed `X'…'`.
     public init(_ value: Data) { self.init(.value(.blob(value))) }
 
     /// The literal of a stored value.
@@ -35,9 +41,13 @@ public struct LiteralValue: Sendable, CustomStringConvertible, ExpressionOperabl
         if case .null = value { self.init(.keyword("NULL")) } else { self.init(.value(value)) }
     }
 
+    /// `NULL`
     public static let null = LiteralValue(.keyword("NULL"))
+    /// `CURRENT_TIME`: the current UTC time as `HH:MM:SS`.
     public static let currentTime = LiteralValue(.keyword("CURRENT_TIME"))
+    /// `CURRENT_DATE`: the current UTC date as `YYYY-MM-DD`.
     public static let currentDate = LiteralValue(.keyword("CURRENT_DATE"))
+    /// `CURRENT_TIMESTAMP`: the current UTC date and time as `YYYY-MM-DD HH:MM:SS`.
     public static let currentTimestamp = LiteralValue(.keyword("CURRENT_TIMESTAMP"))
 
     /// The value a statement binds for this literal; nil for the keywords.
@@ -96,6 +106,7 @@ public struct LiteralValue: Sendable, CustomStringConvertible, ExpressionOperabl
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The literal itself.
     public func asLiteralValue() -> LiteralValue { self }
 
     /// A value is a `?` bound to it; a keyword is its text.
@@ -130,6 +141,7 @@ extension Data: LiteralValueConvertible { public func asLiteralValue() -> Litera
 /// `nil` prints NULL.
 extension Optional: LiteralValueConvertible, ExpressionConvertible, ColumnResultConvertible, OrderingTermConvertible
 where Wrapped: LiteralValueConvertible {
+    /// The wrapped value's literal, or `NULL` for `nil`.
     public func asLiteralValue() -> LiteralValue {
         switch self {
         case .some(let value): return value.asLiteralValue()

@@ -58,10 +58,15 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
 
     private let storage: Storage
 
+    /// The column name (unquoted); `*` for `Property.any`.
     public var name: String { storage.name }
+    /// The position of the property in its model's binding, in declaration order (-1 for `Property.any`).
     public var propertyIndex: Int { storage.propertyIndex }
+    /// The model type the property belongs to; `nil` for a property not made from a model.
     public var rootType: ObjectIdentifier? { storage.rootType }
+    /// The table that qualifies the column, set by `in(table:)`.
     public var tableName: String? { storage.tableName }
+    /// The schema that qualifies the table, set by `of(schema:)`; printed only with a table name.
     public var schemaName: String? { storage.schemaName }
     /// The expression selected for this property, if redirected.
     public var redirection: Expression? { storage.redirection }
@@ -74,6 +79,8 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
     /// The column name as SQL prints it (quoted if needed), without a table: what `SET name = …` takes.
     var quotedName: String { storage.quotedName }
 
+    /// A property naming column `name`, at position `index` of the binding of the model `root` (`nil`: no
+    /// model). Generated code makes one per model property.
     public init(named name: String, index: Int, root: ObjectIdentifier?) {
         self.init(named: name, index: index, root: root, tableDecodableType: nil)
     }
@@ -102,7 +109,7 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
         Property(storage: storage.with(tableName: table))
     }
 
-    /// A copy qualified by `schema.table`.
+    /// A copy qualified by `schema.table`. The schema is printed only with a table (`in(table:)`).
     public func of(schema: String) -> Property {
         Property(storage: storage.with(schemaName: schema))
     }
@@ -112,10 +119,13 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
         Property(storage: storage.with(redirection: expression))
     }
 
+    /// Whether the property selects another expression (see `Expression.as(_:)`).
     public var isRedirected: Bool { redirection != nil }
 
+    /// The property itself.
     public func asProperty() -> Property { self }
 
+    /// The column the property names, with its table and schema; never the redirection.
     public func asColumn() -> Column {
         var column = isAll ? Column.all : Column(named: name)
         if let tableName {
@@ -125,6 +135,7 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
         return column
     }
 
+    /// The column as an expression (`name` or `table.name`); a redirection is not used here.
     public func asExpression() -> Expression {
         Expression(shape: storage.expressionShape)
     }
@@ -135,5 +146,6 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
         return ColumnResult(with: redirection).as(name)
     }
 
+    /// The column as SQL: `name`, `table.name` or `schema.table.name`.
     public var description: String { asColumn().description }
 }

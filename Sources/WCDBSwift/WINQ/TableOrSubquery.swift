@@ -18,11 +18,14 @@ public struct TableOrSubquery: Sendable, CustomStringConvertible, TableOrSubquer
     /// A join in parentheses.
     public init(with join: Join) { body = "(" + join.description + ")" }
 
-    /// A table-valued function `name(args…)`, e.g. `pragma_table_info('t')`.
+    /// A table-valued function `name(args…)` (an eponymous virtual table's, SQLite 3.9+). This engine has
+    /// none built in: `pragma_table_info` and the other pragma functions come with SQLite 3.16, `json_each`
+    /// with JSON1, which it lacks.
     public static func function(_ name: String, _ arguments: ExpressionConvertible...) -> TableOrSubquery {
         TableOrSubquery(sql: Expression.function(name, arguments).description)
     }
 
+    /// A copy aliased `… AS alias`; replaces an earlier alias.
     public func `as`(_ alias: String) -> TableOrSubquery {
         var copy = self
         copy.alias = alias
@@ -43,6 +46,7 @@ public struct TableOrSubquery: Sendable, CustomStringConvertible, TableOrSubquer
         return copy
     }
 
+    /// `body [AS alias] [INDEXED BY index | NOT INDEXED]`
     public var description: String {
         var sql = body
         if let alias { sql += " AS " + SQLIdentifier.quote(alias) }
@@ -50,9 +54,11 @@ public struct TableOrSubquery: Sendable, CustomStringConvertible, TableOrSubquer
         return sql
     }
 
+    /// The item itself.
     public func asTableOrSubquery() -> TableOrSubquery { self }
 }
 
 extension StatementSelect: TableOrSubqueryConvertible {
+    /// The statement as a subquery `(SELECT …)`, snapshotted now.
     public func asTableOrSubquery() -> TableOrSubquery { TableOrSubquery(with: self) }
 }

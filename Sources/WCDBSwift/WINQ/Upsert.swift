@@ -8,10 +8,14 @@ public struct Upsert: Sendable, CustomStringConvertible {
     private var updateCondition: Expression?
     private var isUpdate = false
 
+    /// An empty upsert clause: `ON CONFLICT DO NOTHING` until told otherwise.
+    /// SQLite 3.15.2 rejects every upsert clause.
     public init() {}
 
+    /// Returns the clause unchanged: `ON CONFLICT` always prints; this only mirrors the SQL in a chain.
     public func onConflict() -> Upsert { self }
 
+    /// A copy with `columns` appended to the conflict target `ON CONFLICT(columns…)`.
     public func indexed(by columns: IndexedColumnConvertible...) -> Upsert {
         var copy = self
         copy.target += columns.map { $0.asIndex() }
@@ -25,20 +29,24 @@ public struct Upsert: Sendable, CustomStringConvertible {
         return copy
     }
 
+    /// Returns the clause unchanged: it prints `DO NOTHING` as long as `doUpdate()` was not called.
     public func doNothing() -> Upsert { self }
 
+    /// A copy that prints `DO UPDATE SET …`; add assignments with `set(_:)` and `to(_:)`.
     public func doUpdate() -> Upsert {
         var copy = self
         copy.isUpdate = true
         return copy
     }
 
+    /// Starts an assignment to `columns` (one column, or a row value `(a, b)`); finish it with `to(_:)`.
     public func set(_ columns: ColumnConvertible...) -> Upsert {
         var copy = self
         copy.pendingColumns = columns.map { $0.asColumn().nameDescription }
         return copy
     }
 
+    /// Finishes the assignment started by `set(_:)`: `column = value`, printed with the value inlined.
     public func to(_ value: ExpressionConvertible) -> Upsert {
         var copy = self
         copy.assignments.append(Assignment.print(columns: pendingColumns, value: value.asExpression()))
@@ -46,6 +54,7 @@ public struct Upsert: Sendable, CustomStringConvertible {
         return copy
     }
 
+    /// `ON CONFLICT[(target)] [WHERE …] DO NOTHING` or `… DO UPDATE SET … [WHERE …]`
     public var description: String {
         var sql = "ON CONFLICT"
         if !target.isEmpty { sql += "(" + target.map(\.description).commaJoined() + ")" }

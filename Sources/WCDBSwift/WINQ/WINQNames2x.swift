@@ -21,7 +21,9 @@ public struct BindParameter: ExpressionConvertible, Sendable, CustomStringConver
         count < 1 ? [] : (1...count).map { BindParameter($0) }
     }
 
+    /// The parameter as an expression; the caller binds its value when the statement runs.
     public func asExpression() -> Expression { expression }
+    /// `?`, `?NNN` or `:name`.
     public var description: String { expression.description }
 }
 
@@ -29,6 +31,7 @@ public struct BindParameter: ExpressionConvertible, Sendable, CustomStringConver
 public struct RaiseFunction: ExpressionConvertible, Sendable, CustomStringConvertible {
     private let expression: Expression
 
+    /// `RAISE(IGNORE)`; the methods below choose another action.
     public init() { expression = .raise(.ignore) }
     private init(expression: Expression) { self.expression = expression }
 
@@ -41,7 +44,9 @@ public struct RaiseFunction: ExpressionConvertible, Sendable, CustomStringConver
     /// `RAISE(FAIL, message)`
     public func fail(with message: String) -> RaiseFunction { RaiseFunction(expression: .raise(.fail, message: message)) }
 
+    /// The `RAISE(…)` call as an expression; SQLite allows it only inside a trigger body.
     public func asExpression() -> Expression { expression }
+    /// `RAISE(IGNORE)` or `RAISE(action, 'message')`.
     public var description: String { expression.description }
 }
 

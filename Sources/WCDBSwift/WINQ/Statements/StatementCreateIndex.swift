@@ -8,8 +8,10 @@ public final class StatementCreateIndex: Statement {
     private var columns: [IndexedColumn] = []
     private var condition: Expression?
 
+    /// An empty statement; name the index with `create(index:isUnique:)`, then give table and columns.
     public init() {}
 
+    /// `CREATE [UNIQUE] INDEX index …`
     @discardableResult
     public func create(index: String, isUnique: Bool = false) -> StatementCreateIndex {
         self.index = index
@@ -17,33 +19,39 @@ public final class StatementCreateIndex: Statement {
         return self
     }
 
+    /// `CREATE UNIQUE INDEX …`: no two rows may share the indexed values (NULLs are all distinct).
     @discardableResult
     public func unique() -> StatementCreateIndex {
         isUnique = true
         return self
     }
 
+    /// `… INDEX IF NOT EXISTS …`: nothing happens when an index of that name exists, whatever its definition.
     @discardableResult
     public func ifNotExists() -> StatementCreateIndex {
         isIfNotExists = true
         return self
     }
 
+    /// Qualifies the index: `schema.index`; the table must be in that schema.
     @discardableResult
     public func of(schema: String) -> StatementCreateIndex {
         self.schema = schema
         return self
     }
 
+    /// `… ON table(…)`; unqualified, as the grammar requires.
     @discardableResult
     public func on(table: String) -> StatementCreateIndex {
         self.table = table
         return self
     }
 
+    /// Appends indexed columns or expressions, each with optional COLLATE and order.
     @discardableResult
     public func indexesBy(_ columns: IndexedColumnConvertible...) -> StatementCreateIndex { indexesBy(columns) }
 
+    /// Appends indexed columns or expressions from an array.
     @discardableResult
     public func indexesBy(_ columns: [IndexedColumnConvertible]) -> StatementCreateIndex {
         self.columns += columns.map { $0.asIndex() }
@@ -57,6 +65,7 @@ public final class StatementCreateIndex: Statement {
         return self
     }
 
+    /// The statement's SQL; the values of expressions and of the WHERE condition are printed as literals.
     public var description: String {
         var sql = "CREATE " + (isUnique ? "UNIQUE " : "") + "INDEX " + (isIfNotExists ? "IF NOT EXISTS " : "")
         sql += SQLIdentifier.qualified(index, schema: schema) + " ON " + SQLIdentifier.quote(table)

@@ -12,24 +12,36 @@ public final class StatementCreateTrigger: Statement {
     private var condition: Expression?
     private var body: [String] = []
 
+    /// An empty statement; name the trigger with `createTrigger(_:)`, then give event, table and body.
     public init() {}
 
+    /// `CREATE TRIGGER name …`
     @discardableResult
     public func createTrigger(_ name: String) -> StatementCreateTrigger {
         self.name = name
         return self
     }
 
+    /// `CREATE TEMP TRIGGER …`: private to the connection, dropped when it closes; SQLite refuses it with
+    /// `of(schema:)`.
     @discardableResult public func temp() -> StatementCreateTrigger { isTemp = true; return self }
+    /// `… TRIGGER IF NOT EXISTS …`
     @discardableResult public func ifNotExists() -> StatementCreateTrigger { isIfNotExists = true; return self }
+    /// Qualifies the trigger: `schema.name`; the table must be in that schema.
     @discardableResult public func of(schema: String) -> StatementCreateTrigger { self.schema = schema; return self }
 
+    /// `BEFORE`: the body runs before each row changes (the default when no timing is given).
     @discardableResult public func before() -> StatementCreateTrigger { timing = "BEFORE"; return self }
+    /// `AFTER`: the body runs after each row changed.
     @discardableResult public func after() -> StatementCreateTrigger { timing = "AFTER"; return self }
+    /// `INSTEAD OF`: the body replaces the change; only on a view.
     @discardableResult public func insteadOf() -> StatementCreateTrigger { timing = "INSTEAD OF"; return self }
 
+    /// Fires on `DELETE`; replaces an earlier event.
     @discardableResult public func delete() -> StatementCreateTrigger { event = "DELETE"; return self }
+    /// Fires on `INSERT`; replaces an earlier event.
     @discardableResult public func insert() -> StatementCreateTrigger { event = "INSERT"; return self }
+    /// Fires on `UPDATE` of any column; replaces an earlier event.
     @discardableResult public func update() -> StatementCreateTrigger { event = "UPDATE"; return self }
 
     /// `UPDATE OF columns…`
@@ -39,14 +51,17 @@ public final class StatementCreateTrigger: Statement {
         return self
     }
 
+    /// `… ON table`; unqualified, as the grammar requires.
     @discardableResult
     public func on(table: String) -> StatementCreateTrigger {
         self.table = table
         return self
     }
 
+    /// `FOR EACH ROW`: SQLite's only kind of trigger, so it changes nothing but the text.
     @discardableResult public func forEachRow() -> StatementCreateTrigger { isForEachRow = true; return self }
 
+    /// `WHEN condition`: the body runs only for rows where it is true (`NEW.x`, `OLD.x` refer to the row).
     @discardableResult
     public func when(_ condition: ExpressionConvertible) -> StatementCreateTrigger {
         self.condition = condition.asExpression()
@@ -60,6 +75,7 @@ public final class StatementCreateTrigger: Statement {
         return self
     }
 
+    /// The statement's SQL: `… BEGIN stmt; … END`, values printed as literals.
     public var description: String {
         var sql = "CREATE " + (isTemp ? "TEMP " : "") + "TRIGGER " + (isIfNotExists ? "IF NOT EXISTS " : "")
         sql += SQLIdentifier.qualified(name, schema: schema)

@@ -1,9 +1,10 @@
 /// `CREATE VIRTUAL TABLE [IF NOT EXISTS] [schema.]table USING module(arguments…)`.
 ///
 /// Module arguments are free-form text to SQLite (`tokenize=porter`, column names…), so they are
-/// printed as given, but each must be a single argument: anything that could end it or the
-/// statement outside quotes (`,` or `)` at depth 0, `;`, a comment, NUL, an unclosed quote or
-/// parenthesis) is a programming error and traps. Column definitions go through `ColumnDef`.
+/// printed as given, but each must stay a single argument: one holding anything that could end it or
+/// the statement outside quotes (`,` or `)` at depth 0, `;`, a comment, NUL, an unclosed quote or
+/// parenthesis) is printed as a quoted string literal instead, which the module then rejects or takes
+/// as one argument. Column definitions go through `ColumnDef`.
 public final class StatementCreateVirtualTable: Statement {
     private var table = ""
     private var schema: String?
@@ -11,23 +12,30 @@ public final class StatementCreateVirtualTable: Statement {
     private var module = ""
     private var arguments: [String] = []
 
+    /// An empty statement; name the table with `create(virtualTable:)` and the module with `using(module:)`.
     public init() {}
 
+    /// `CREATE VIRTUAL TABLE table …`
     @discardableResult
     public func create(virtualTable table: String) -> StatementCreateVirtualTable {
         self.table = table
         return self
     }
 
+    /// `… TABLE IF NOT EXISTS …`
     @discardableResult public func ifNotExists() -> StatementCreateVirtualTable { isIfNotExists = true; return self }
+    /// Qualifies the table: `schema.table`.
     @discardableResult public func of(schema: String) -> StatementCreateVirtualTable { self.schema = schema; return self }
 
+    /// `… USING module`: `fts3`, `fts4` or `rtree` in this engine (no `fts5`).
     @discardableResult
     public func using(module: String) -> StatementCreateVirtualTable {
         self.module = module
         return self
     }
 
+    /// Appends module arguments, printed as given (`tokenize=porter`, `content="t"`, column names).
+    /// An argument that would not stay a single argument is printed as a quoted string literal instead.
     @discardableResult
     public func arguments(_ arguments: String...) -> StatementCreateVirtualTable {
         // Module arguments are raw text. One that could end the argument list or the statement is
@@ -75,6 +83,7 @@ public final class StatementCreateVirtualTable: Statement {
         return self
     }
 
+    /// The statement's SQL.
     public var description: String {
         var sql = "CREATE VIRTUAL TABLE " + (isIfNotExists ? "IF NOT EXISTS " : "")
         sql += SQLIdentifier.qualified(table, schema: schema) + " USING " + SQLIdentifier.quote(module)

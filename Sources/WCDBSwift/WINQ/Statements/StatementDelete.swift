@@ -6,8 +6,10 @@ public final class StatementDelete: Statement {
     private var condition: Expression?
     private var tail = OrderLimitClause()
 
+    /// An empty statement; name the table with `delete(fromTable:)`.
     public init() {}
 
+    /// `WITH [RECURSIVE] cte, …` before the DELETE; appends expressions, the last call sets RECURSIVE.
     @discardableResult
     public func with(recursive: Bool = false, _ expressions: CommonTableExpression...) -> StatementDelete {
         withClause.recursive = recursive
@@ -15,45 +17,55 @@ public final class StatementDelete: Statement {
         return self
     }
 
+    /// `DELETE FROM table`
     @discardableResult
     public func delete(fromTable table: String) -> StatementDelete {
         self.table = table
         return self
     }
 
+    /// Qualifies the table: `schema.table`.
     @discardableResult
     public func of(schema: String) -> StatementDelete {
         self.schema = schema
         return self
     }
 
+    /// `WHERE condition`; replaces an earlier condition. Without one, every row is deleted.
     @discardableResult
     public func `where`(_ condition: ExpressionConvertible) -> StatementDelete {
         self.condition = condition.asExpression()
         return self
     }
 
+    /// Appends `ORDER BY` terms, which pick the rows a LIMIT deletes.
+    /// SQLite accepts ORDER BY and LIMIT here because this engine is built with `SQLITE_ENABLE_UPDATE_DELETE_LIMIT`.
     @discardableResult
     public func order(by terms: OrderingTermConvertible...) -> StatementDelete { order(by: terms) }
 
+    /// Appends `ORDER BY` terms from an array.
     @discardableResult
     public func order(by terms: [OrderingTermConvertible]) -> StatementDelete {
         tail.append(orders: terms)
         return self
     }
 
+    /// `LIMIT from, to`: SQLite reads it as `LIMIT to OFFSET from` (`to` is a row count).
+    /// Replaces an earlier limit and offset.
     @discardableResult
     public func limit(from: ExpressionConvertible, to: ExpressionConvertible) -> StatementDelete {
         tail.set(rangeFrom: from, to: to)
         return self
     }
 
+    /// `LIMIT n`; replaces an earlier limit.
     @discardableResult
     public func limit(_ limit: ExpressionConvertible) -> StatementDelete {
         tail.set(limit: limit)
         return self
     }
 
+    /// `LIMIT n OFFSET m`; replaces an earlier limit and offset.
     @discardableResult
     public func limit(_ limit: ExpressionConvertible, offset: ExpressionConvertible) -> StatementDelete {
         tail.set(limit: limit)
@@ -61,12 +73,14 @@ public final class StatementDelete: Statement {
         return self
     }
 
+    /// `OFFSET m`; replaces an earlier offset. Without a limit it prints `LIMIT -1 OFFSET m`.
     @discardableResult
     public func offset(_ offset: ExpressionConvertible) -> StatementDelete {
         tail.set(offset: offset)
         return self
     }
 
+    /// The statement's SQL, values printed as literals.
     public var description: String {
         var sql = withClause.prefix + "DELETE FROM " + SQLIdentifier.qualified(table, schema: schema)
         if let condition { sql += " WHERE " + condition.description }

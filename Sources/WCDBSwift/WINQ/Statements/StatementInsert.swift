@@ -13,8 +13,10 @@ public final class StatementInsert: Statement {
     private var upsertClause: Upsert?
     private var returningColumns: [String] = []
 
+    /// An empty statement; name the table with `insert(orReplace:intoTable:with:)` or `replace(intoTable:with:)`.
     public init() {}
 
+    /// `WITH [RECURSIVE] cte, …` before the INSERT; appends expressions, the last call sets RECURSIVE.
     @discardableResult
     public func with(recursive: Bool = false, _ expressions: CommonTableExpression...) -> StatementInsert {
         withClause.recursive = recursive
@@ -28,6 +30,7 @@ public final class StatementInsert: Statement {
         insert(orReplace: orReplace, intoTable: table, with: columns)
     }
 
+    /// `INSERT [OR REPLACE] INTO table(columns…)` from an array of columns.
     @discardableResult
     public func insert(orReplace: Bool = false, intoTable table: String, with columns: [ColumnConvertible]) -> StatementInsert {
         self.table = table
@@ -43,6 +46,7 @@ public final class StatementInsert: Statement {
         return self.columns(columns)
     }
 
+    /// Qualifies the table: `schema.table`.
     @discardableResult
     public func of(schema: String) -> StatementInsert {
         self.schema = schema
@@ -63,9 +67,11 @@ public final class StatementInsert: Statement {
         return self
     }
 
+    /// Appends to the column list `table(columns…)`; without one, a row gives every column in order.
     @discardableResult
     public func columns(_ columns: ColumnConvertible...) -> StatementInsert { self.columns(columns) }
 
+    /// Appends to the column list `table(columns…)` from an array.
     @discardableResult
     public func columns(_ columns: [ColumnConvertible]) -> StatementInsert {
         self.columns += columns.map { $0.asColumn().nameDescription }
@@ -76,12 +82,14 @@ public final class StatementInsert: Statement {
     @discardableResult
     public func values(_ row: ExpressionConvertible...) -> StatementInsert { values(row) }
 
+    /// Adds one row `(a, b, …)` to `VALUES` from an array; values are printed as literals.
     @discardableResult
     public func values(_ row: [ExpressionConvertible]) -> StatementInsert {
         rows.append(row.map { $0.asExpression() })
         return self
     }
 
+    /// Adds several rows to `VALUES`: `VALUES (…), (…)`.
     @discardableResult
     public func values(rows: [[ExpressionConvertible]]) -> StatementInsert {
         for row in rows { values(row) }
@@ -95,6 +103,7 @@ public final class StatementInsert: Statement {
         return self
     }
 
+    /// `DEFAULT VALUES`: one row of every column's default; takes the place of VALUES rows (a query wins).
     @discardableResult
     public func defaultValues() -> StatementInsert {
         isDefaultValues = true
@@ -115,6 +124,7 @@ public final class StatementInsert: Statement {
         return self
     }
 
+    /// The statement's SQL, values printed as literals.
     public var description: String {
         var sql = withClause.prefix
         if isReplace {

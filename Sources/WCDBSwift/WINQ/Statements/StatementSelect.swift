@@ -38,6 +38,7 @@ public final class StatementSelect: Statement {
     private var compoundOperators: [String] = []
     private var tail = OrderLimitClause()
 
+    /// An empty statement; start with `select(distinct:_:)`.
     public init() {}
 
     private func current(_ change: (inout Core) -> Void) -> StatementSelect {
@@ -45,6 +46,7 @@ public final class StatementSelect: Statement {
         return self
     }
 
+    /// `WITH [RECURSIVE] cte, …` before the SELECT; appends expressions, the last call sets RECURSIVE.
     @discardableResult
     public func with(recursive: Bool = false, _ expressions: CommonTableExpression...) -> StatementSelect {
         withClause.recursive = recursive
@@ -52,11 +54,13 @@ public final class StatementSelect: Statement {
         return self
     }
 
+    /// Appends result columns to the current core; `distinct` prints `SELECT DISTINCT` (the last call's value wins).
     @discardableResult
     public func select(distinct: Bool = false, _ columns: ColumnResultConvertible...) -> StatementSelect {
         select(distinct: distinct, columns)
     }
 
+    /// Appends result columns to the current core from an array; the last call's `distinct` wins.
     @discardableResult
     public func select(distinct: Bool = false, _ columns: [ColumnResultConvertible]) -> StatementSelect {
         current {
@@ -65,27 +69,33 @@ public final class StatementSelect: Statement {
         }
     }
 
+    /// Appends to the current core's `FROM`: tables, subqueries or joins, separated by commas (a cross join).
     @discardableResult
     public func from(_ tables: TableOrSubqueryConvertible...) -> StatementSelect { from(tables) }
 
+    /// Appends to the current core's `FROM` from an array.
     @discardableResult
     public func from(_ tables: [TableOrSubqueryConvertible]) -> StatementSelect {
         current { $0.tables += tables.map { $0.asTableOrSubquery().description } }
     }
 
+    /// `WHERE condition` of the current core; replaces an earlier condition.
     @discardableResult
     public func `where`(_ condition: ExpressionConvertible) -> StatementSelect {
         current { $0.condition = condition.asExpression() }
     }
 
+    /// Appends `GROUP BY` expressions to the current core.
     @discardableResult
     public func group(by expressions: ExpressionConvertible...) -> StatementSelect { group(by: expressions) }
 
+    /// Appends `GROUP BY` expressions to the current core from an array.
     @discardableResult
     public func group(by expressions: [ExpressionConvertible]) -> StatementSelect {
         current { $0.groups += expressions.map { $0.asExpression() } }
     }
 
+    /// `HAVING condition` of the current core, filtering groups; replaces an earlier one.
     @discardableResult
     public func having(_ condition: ExpressionConvertible) -> StatementSelect {
         current { $0.having = condition.asExpression() }
@@ -97,9 +107,13 @@ public final class StatementSelect: Statement {
         current { $0.values.append(row.map { $0.asExpression() }) }
     }
 
+    /// `… UNION …`: starts the next core; rows of both, duplicates removed.
     @discardableResult public func union() -> StatementSelect { compound("UNION") }
+    /// `… UNION ALL …`: starts the next core; rows of both, duplicates kept.
     @discardableResult public func unionAll() -> StatementSelect { compound("UNION ALL") }
+    /// `… INTERSECT …`: starts the next core; rows found in both.
     @discardableResult public func intersect() -> StatementSelect { compound("INTERSECT") }
+    /// `… EXCEPT …`: starts the next core; rows of the left not found in the right.
     @discardableResult public func except() -> StatementSelect { compound("EXCEPT") }
 
     private func compound(_ op: String) -> StatementSelect {
@@ -108,9 +122,11 @@ public final class StatementSelect: Statement {
         return self
     }
 
+    /// Appends `ORDER BY` terms of the whole statement (all cores).
     @discardableResult
     public func order(by terms: OrderingTermConvertible...) -> StatementSelect { order(by: terms) }
 
+    /// Appends `ORDER BY` terms of the whole statement from an array.
     @discardableResult
     public func order(by terms: [OrderingTermConvertible]) -> StatementSelect {
         tail.append(orders: terms)
@@ -137,6 +153,7 @@ public final class StatementSelect: Statement {
         self.limit(limit).offset(offset)
     }
 
+    /// `OFFSET m`; replaces an earlier offset. Without a limit it prints `LIMIT -1 OFFSET m`.
     @discardableResult
     public func offset(_ offset: ExpressionConvertible) -> StatementSelect {
         tail.set(offset: offset)
@@ -157,6 +174,9 @@ public final class StatementSelect: Statement {
         return sql
     }
 
+    /// The statement's SQL, values printed as literals: what `exec(_:)` and `prepare(_:)` run. The chain-call
+    /// selects and object reads run it with the compared values bound instead, unless it holds bind
+    /// parameters of its own.
     public var description: String { render(\.description) }
 
     /// The SQL to run with the values its expressions compare with as `?`, and those values in order;

@@ -12,8 +12,10 @@ public final class StatementUpdate: Statement {
     private var condition: Expression?
     private var tail = OrderLimitClause()
 
+    /// An empty statement; name the table with `update(table:onConflict:)`.
     public init() {}
 
+    /// `WITH [RECURSIVE] cte, …` before the UPDATE; appends expressions, the last call sets RECURSIVE.
     @discardableResult
     public func with(recursive: Bool = false, _ expressions: CommonTableExpression...) -> StatementUpdate {
         withClause.recursive = recursive
@@ -21,6 +23,7 @@ public final class StatementUpdate: Statement {
         return self
     }
 
+    /// `UPDATE [OR action] table`; `nil` prints no conflict action.
     @discardableResult
     public func update(table: String, onConflict conflict: ConflictAction? = nil) -> StatementUpdate {
         self.table = table
@@ -28,27 +31,33 @@ public final class StatementUpdate: Statement {
         return self
     }
 
+    /// Qualifies the table: `schema.table`.
     @discardableResult
     public func of(schema: String) -> StatementUpdate {
         self.schema = schema
         return self
     }
 
+    /// `UPDATE OR action …`; `nil` removes it.
     @discardableResult
     public func onConflict(_ action: ConflictAction?) -> StatementUpdate {
         conflict = action
         return self
     }
 
+    /// Starts an assignment to `columns` (one column, or a row value `(a, b)`); finish it with `to(_:)`.
     @discardableResult
     public func set(_ columns: ColumnConvertible...) -> StatementUpdate { set(columns) }
 
+    /// Starts an assignment to the columns of an array; finish it with `to(_:)`.
     @discardableResult
     public func set(_ columns: [ColumnConvertible]) -> StatementUpdate {
         pendingColumns = columns.map { $0.asColumn().nameDescription }
         return self
     }
 
+    /// Finishes the assignment started by `set(_:)`: `column = value` (or `(a, b) = value`).
+    /// Traps unless it follows `set(_:)`.
     @discardableResult
     public func to(_ value: ExpressionConvertible) -> StatementUpdate {
         precondition(!pendingColumns.isEmpty, "to(_:) must follow set(_:)")
@@ -57,38 +66,47 @@ public final class StatementUpdate: Statement {
         return self
     }
 
+    /// Adds the assignment `column = value`.
     @discardableResult
     public func set(_ column: ColumnConvertible, to value: ExpressionConvertible) -> StatementUpdate {
         set([column]).to(value)
     }
 
+    /// `WHERE condition`; replaces an earlier condition. Without one, every row is updated.
     @discardableResult
     public func `where`(_ condition: ExpressionConvertible) -> StatementUpdate {
         self.condition = condition.asExpression()
         return self
     }
 
+    /// Appends `ORDER BY` terms, which pick the rows a LIMIT updates.
+    /// SQLite accepts ORDER BY and LIMIT here because this engine is built with `SQLITE_ENABLE_UPDATE_DELETE_LIMIT`.
     @discardableResult
     public func order(by terms: OrderingTermConvertible...) -> StatementUpdate { order(by: terms) }
 
+    /// Appends `ORDER BY` terms from an array.
     @discardableResult
     public func order(by terms: [OrderingTermConvertible]) -> StatementUpdate {
         tail.append(orders: terms)
         return self
     }
 
+    /// `LIMIT from, to`: SQLite reads it as `LIMIT to OFFSET from` (`to` is a row count).
+    /// Replaces an earlier limit and offset.
     @discardableResult
     public func limit(from: ExpressionConvertible, to: ExpressionConvertible) -> StatementUpdate {
         tail.set(rangeFrom: from, to: to)
         return self
     }
 
+    /// `LIMIT n`; replaces an earlier limit.
     @discardableResult
     public func limit(_ limit: ExpressionConvertible) -> StatementUpdate {
         tail.set(limit: limit)
         return self
     }
 
+    /// `LIMIT n OFFSET m`; replaces an earlier limit and offset.
     @discardableResult
     public func limit(_ limit: ExpressionConvertible, offset: ExpressionConvertible) -> StatementUpdate {
         tail.set(limit: limit)
@@ -96,6 +114,7 @@ public final class StatementUpdate: Statement {
         return self
     }
 
+    /// `OFFSET m`; replaces an earlier offset. Without a limit it prints `LIMIT -1 OFFSET m`.
     @discardableResult
     public func offset(_ offset: ExpressionConvertible) -> StatementUpdate {
         tail.set(offset: offset)
@@ -116,6 +135,7 @@ public final class StatementUpdate: Statement {
         return sql
     }
 
+    /// The statement's SQL, values printed as literals.
     public var description: String {
         var sql = withClause.prefix + "UPDATE" + (conflict.map { " OR " + $0.rawValue } ?? "")
         sql += " " + SQLIdentifier.qualified(table, schema: schema) + " SET " + assignments.commaJoined()
