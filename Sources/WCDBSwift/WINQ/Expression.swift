@@ -47,7 +47,7 @@ public struct Expression: Sendable, CustomStringConvertible, ExpressionOperable,
     /// numbers: then nothing of this expression is bound for them, it runs as `description` prints.
     var hasOwnParameters: Bool { shape.hasOwnParameters }
     /// Whether the expression carries values to bind.
-    var hasBoundValues: Bool { !boundValues.isEmpty }
+    var hasBoundValues: Bool { !shape.bindOffsets.isEmpty }
 
     init(shape: ExpressionShape, boundValues: BoundValues = .none) {
         self.shape = shape

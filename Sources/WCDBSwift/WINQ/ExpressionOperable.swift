@@ -76,7 +76,7 @@ enum Operate {
 
 extension Expression {
     /// A bare NULL (also `nil` and an Optional holding nil).
-    var isNullLiteral: Bool { isLiteral && values.isEmpty && sql == "NULL" }
+    var isNullLiteral: Bool { shape.isNullLiteral }
 }
 
 // MARK: Untyped operators (WCDB's style): Self on the left, anything convertible on the right.

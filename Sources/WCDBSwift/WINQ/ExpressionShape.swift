@@ -24,6 +24,8 @@ final class ExpressionShape: Sendable {
     let hasOwnParameters: Bool
     /// Whether this shape is reused across calls, so that other shapes may remember it (see above).
     let isShared: Bool
+    /// The bare literal NULL (comparing with it means IS NULL / IS NOT NULL).
+    let isNullLiteral: Bool
     /// `(self op ?)` for the six comparison operators, found with one atomic load (the row-by-row
     /// verbs' `id == k`); other derivations live in `derived`.
     private let comparisons = ComparisonShapes()
@@ -44,6 +46,7 @@ final class ExpressionShape: Sendable {
         self.isLiteral = isLiteral
         self.hasOwnParameters = hasOwnParameters
         self.isShared = isShared
+        self.isNullLiteral = isLiteral && bindOffsets.isEmpty && sql == "NULL"
     }
 
     /// `(self op ?)`: a comparison of this expression (which has no values of its own and binds tightly
