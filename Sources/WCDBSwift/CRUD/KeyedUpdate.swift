@@ -19,7 +19,7 @@ struct KeyedUpdate {
     @usableFromInline
     init?<Object: TableEncodable>(of model: Object.Type, table: String, properties: PropertyList, condition: Expression?) {
         if let condition, condition.hasOwnParameters { return nil }
-        let statement = Object.objectRelationalMapping.statements.statement(.updateWhere, table: table, properties: properties,
+        let statement = Object.objectRelationalMapping.statements.statement(.updateWhere, table: table, properties: properties.indexes,
                                                                              clause: condition?.shape) {
             let selected = properties.all.map { $0.asProperty() }
             var sql = StatementUpdate.sql(table: table, settingParametersOf: selected)

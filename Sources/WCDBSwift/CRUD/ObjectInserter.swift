@@ -28,7 +28,7 @@ struct ObjectInserter<Object: TableEncodable> {
         case .ignore: .insertOrIgnore
         default: .insert
         }
-        let statement = binding.statements.statement(operation, table: table, properties: properties.map { .list($0) }) {
+        let statement = binding.statements.statement(operation, table: table, properties: properties.map { PropertyIndexes($0) }) {
             let columns = (properties?.map { $0.asProperty() } ?? binding.properties).map { $0.asColumn() }
             let sql = StatementInsert()
                 .insert(intoTable: table, with: columns)

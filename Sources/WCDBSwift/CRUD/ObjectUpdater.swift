@@ -15,7 +15,8 @@ struct ObjectUpdater<Object: TableEncodable> {
         try properties.checkBelong(to: Object.self, operation: "update")
         keyIndexes = Object.objectRelationalMapping.primaryKeyPropertyIndexes
         guard !keyIndexes.isEmpty else { throw Self.missingPrimaryKey() }
-        let statement = Object.objectRelationalMapping.statements.statement(.updateByKey, table: table, properties: properties.map { .list($0) }) {
+        let statement = Object.objectRelationalMapping.statements.statement(.updateByKey, table: table,
+                                                                             properties: properties.map { PropertyIndexes($0) }) {
             Self.makeStatement(properties: properties, table: table)
         }
         sql = statement.sql

@@ -200,7 +200,7 @@ final class BindingStatementCache: Sendable {
     /// The statement of `operation` on `table` for `properties` (nil: the operation's default set) with
     /// the condition of shape `clause` (nil: none), built by `build` the first time.
     @usableFromInline
-    func statement(_ operation: BindingStatementKey.Operation, table: String, properties: PropertyList?,
+    func statement(_ operation: BindingStatementKey.Operation, table: String, properties: PropertyIndexes?,
                    clause: ExpressionShape? = nil, build: () -> BindingStatement) -> BindingStatement {
         if let found = entries.withLock({ entries -> BindingStatement? in
             let recent = entries.recent
@@ -242,7 +242,7 @@ private final class BindingStatementEntry: Sendable {
     }
 
     @inline(__always)
-    func matches(_ operation: BindingStatementKey.Operation, table: String, properties: PropertyList?,
+    func matches(_ operation: BindingStatementKey.Operation, table: String, properties: PropertyIndexes?,
                  clause: ExpressionShape?) -> Bool {
         key.matches(operation, table: table, properties: properties, clause: clause)
     }
@@ -270,16 +270,38 @@ enum PropertyList {
         }
     }
 
-    /// Whether the properties' indexes are `indexes`, in order.
-    func hasIndexes(_ indexes: [Int]) -> Bool {
+    /// The properties' indexes in their model, the key a binding's cache compares.
+    @usableFromInline var indexes: PropertyIndexes {
         switch self {
-        case .list(let list):
-            return indexes.count == list.count && zip(indexes, list).allSatisfy { $0 == $1.propertyIndex }
+        case .list(let list): return PropertyIndexes(list)
         case .first(let first, let more):
-            guard indexes.count == 1 + more.count, indexes[0] == first.propertyIndex else { return false }
-            return zip(indexes.dropFirst(), more).allSatisfy { $0 == $1.propertyIndex }
+            return PropertyIndexes(first: first.propertyIndex, rest: more.isEmpty ? [] : more.map(\.propertyIndex))
         }
     }
+}
+
+/// The indexes of the properties an operation names, in order: the first inline (a one-property
+/// list, `on: Row.Properties.x`, allocates nothing), the rest in an array.
+@usableFromInline
+struct PropertyIndexes: Hashable, Sendable {
+    @usableFromInline let first: Int
+    @usableFromInline let rest: [Int]
+
+    @usableFromInline
+    init(first: Int, rest: [Int]) {
+        self.first = first
+        self.rest = rest
+    }
+
+    /// The indexes of `properties` (-1 for an empty list, which names no property).
+    @usableFromInline
+    init(_ properties: [PropertyConvertible]) {
+        first = properties.first?.propertyIndex ?? -1
+        rest = properties.count > 1 ? properties.dropFirst().map(\.propertyIndex) : []
+    }
+
+    /// All of them as one array.
+    var all: [Int] { first < 0 ? [] : [first] + rest }
 }
 
 /// A cached statement of a binding: its SQL, and the properties (by index) it binds in parameter
@@ -313,29 +335,24 @@ struct BindingStatementKey: Hashable, Sendable {
 
     let operation: Operation
     let table: String
-    let propertyIndexes: [Int]?
+    let propertyIndexes: PropertyIndexes?
     /// The condition's SQL as it runs (`(id = ?)`): its values are bound, so one text serves every key.
     let clause: String
     /// The condition's shape, kept alive here so that its identity can't be taken by another shape: the
     /// same object means the same SQL, found without comparing text.
     let clauseShape: ExpressionShape?
 
-    init(operation: Operation, table: String, properties: PropertyList?, clause: ExpressionShape?) {
+    init(operation: Operation, table: String, properties: PropertyIndexes?, clause: ExpressionShape?) {
         self.operation = operation
         self.table = table
-        self.propertyIndexes = properties?.all.map(\.propertyIndex)
+        self.propertyIndexes = properties
         self.clause = clause?.sql ?? ""
         self.clauseShape = clause
     }
 
-    func matches(_ operation: Operation, table: String, properties: PropertyList?, clause: ExpressionShape?) -> Bool {
-        guard self.operation == operation, self.table == table else { return false }
-        guard clauseShape === clause || self.clause == (clause?.sql ?? "") else { return false }
-        switch (propertyIndexes, properties) {
-        case (nil, nil): return true
-        case (let indexes?, let properties?): return properties.hasIndexes(indexes)
-        default: return false
-        }
+    func matches(_ operation: Operation, table: String, properties: PropertyIndexes?, clause: ExpressionShape?) -> Bool {
+        guard self.operation == operation, propertyIndexes == properties, self.table == table else { return false }
+        return clauseShape === clause || self.clause == (clause?.sql ?? "")
     }
 
     @usableFromInline static func == (left: BindingStatementKey, right: BindingStatementKey) -> Bool {
