@@ -34,6 +34,19 @@ final class CorrectnessTests: DatabaseTestCase {
         XCTAssertEqual(present.count, 2)
     }
 
+    /// The row-by-row update finds its SET list by the model's property indexes; a property made by hand
+    /// without a model (its index means nothing) goes the general way, by name, and never indexes past
+    /// the model's properties.
+    func testUpdateOnAPropertyWithoutAModelGoesByName() throws {
+        try database.create(table: "t", of: AlwaysAutoIncrement.self)
+        try database.insert(objects: [AlwaysAutoIncrement(text: "a")], intoTable: "t")
+        let handMade = Property(named: "text", index: 42, root: nil)
+        try database.update(table: "t", on: handMade, with: AlwaysAutoIncrement(text: "b"),
+                            where: AlwaysAutoIncrement.Properties.identifier == 1)
+        // Property 42 of the model binds nothing: the column is set to NULL, by name.
+        XCTAssertEqual(try database.getValue("SELECT typeof(text) FROM t").stringValue, "null")
+    }
+
     // MARK: isAutoIncrement as WCDB defines it
 
     func testComputedIsAutoIncrementOnAKeyWithoutTheKeywordAssignsRowIDs() throws {

@@ -16,12 +16,15 @@ struct KeyedUpdate {
     @usableFromInline let values: BoundValues
 
     /// nil when the condition holds bind parameters of the caller's own (it then runs as printed).
+    /// `propertyIndexes` name the model's own properties (checked by the caller): the SET list is built
+    /// from the binding's properties at those indexes.
     @usableFromInline
-    init?<Object: TableEncodable>(of model: Object.Type, table: String, properties: PropertyList, condition: Expression?) {
+    init?<Object: TableEncodable>(of model: Object.Type, table: String, propertyIndexes: PropertyIndexes, condition: Expression?) {
         if let condition, condition.hasOwnParameters { return nil }
-        let statement = Object.objectRelationalMapping.statements.statement(.updateWhere, table: table, properties: properties.indexes,
-                                                                             clause: condition?.shape) {
-            let selected = properties.all.map { $0.asProperty() }
+        let binding = Object.objectRelationalMapping
+        let statement = binding.statements.statement(.updateWhere, table: table, properties: propertyIndexes,
+                                                     clause: condition?.shape) {
+            let selected = propertyIndexes.all.map { binding.properties[$0] }
             var sql = StatementUpdate.sql(table: table, settingParametersOf: selected)
             if let condition { sql += " WHERE " + condition.sql }
             return BindingStatement(sql: CachedSQL(sql), propertyIndexes: selected.map(\.propertyIndex))

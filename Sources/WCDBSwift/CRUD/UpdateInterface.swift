@@ -9,8 +9,8 @@ extension HandleRepresentable {
     public func update<Object: TableEncodable>(table: String, on properties: [PropertyConvertible], with object: Object,
                                                where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                                                limit: Limit? = nil, offset: Offset? = nil) throws {
-        try update(table: table, on: .list(properties), with: object, where: condition, orderBy: orderList, limit: limit,
-                   offset: offset)
+        try update(table: table, indexes: checkedIndexes(of: Object.self, properties), on: .list(properties), with: object,
+                   where: condition?.asExpression(), orderBy: orderList, limit: limit, offset: offset)
     }
 
     /// Sets `properties` of the rows of `table` that match a WINQ expression (`where: Row.Properties.id == k`)
@@ -23,8 +23,8 @@ extension HandleRepresentable {
     public func update<Object: TableEncodable>(table: String, on properties: [PropertyConvertible], with object: Object,
                                                where condition: Expression, orderBy orderList: [OrderBy]? = nil,
                                                limit: Limit? = nil, offset: Offset? = nil) throws {
-        try update(table: table, on: .list(properties), with: object, where: .some(condition), orderBy: orderList, limit: limit,
-                   offset: offset)
+        try update(table: table, indexes: checkedIndexes(of: Object.self, properties), on: .list(properties), with: object,
+                   where: condition, orderBy: orderList, limit: limit, offset: offset)
     }
 
     /// Sets the listed properties of the rows that match a WINQ expression to `object`'s values (see the
@@ -33,34 +33,52 @@ extension HandleRepresentable {
     public func update<Object: TableEncodable>(table: String, on property: PropertyConvertible, _ more: PropertyConvertible...,
                                                with object: Object, where condition: Expression,
                                                orderBy orderList: [OrderBy]? = nil, limit: Limit? = nil, offset: Offset? = nil) throws {
-        try update(table: table, on: .first(property, more: more), with: object, where: .some(condition), orderBy: orderList,
-                   limit: limit, offset: offset)
+        try update(table: table, indexes: checkedIndexes(of: Object.self, property, more), on: .first(property, more: more),
+                   with: object, where: condition, orderBy: orderList, limit: limit, offset: offset)
     }
 
-    /// The one-line object update, for a property list given either way.
+    /// The one definition of the one-line object update. `properties` is only built when the update is
+    /// not the row-by-row form (that one needs only the checked `indexes`; nil when a property has no
+    /// model, so that only its name can say which column it is).
     @inlinable
-    func update<Object: TableEncodable>(table: String, on properties: PropertyList, with object: Object,
-                                        where condition: Condition?, orderBy orderList: [OrderBy]?,
-                                        limit: Limit?, offset: Offset?) throws {
-        try update(table: table, on: properties, with: object, where: condition?.asExpression(), orderBy: orderList,
-                   limit: limit, offset: offset)
-    }
-
-    /// The one definition of the one-line object update.
-    @inlinable
-    func update<Object: TableEncodable>(table: String, on properties: PropertyList, with object: Object,
-                                        where condition: Expression?, orderBy orderList: [OrderBy]?,
+    func update<Object: TableEncodable>(table: String, indexes: PropertyIndexes?, on properties: @autoclosure () -> PropertyList,
+                                        with object: Object, where condition: Expression?, orderBy orderList: [OrderBy]?,
                                         limit: Limit?, offset: Offset?) throws {
         // The row-by-row verb of WCDB users (`where: id == k`): its statement is found by shape.
-        if orderList == nil, limit == nil, offset == nil {
-            try reportingErrors { try properties.checkBelong(to: Object.self, operation: "update") }
-            if let keyed = KeyedUpdate(of: Object.self, table: table, properties: properties, condition: condition) {
-                _ = try withHandle(forWriting: true) { handle in try keyed.run(with: object, on: handle) }
-                return
-            }
+        if orderList == nil, limit == nil, offset == nil, let indexes,
+           let keyed = KeyedUpdate(of: Object.self, table: table, propertyIndexes: indexes, condition: condition) {
+            _ = try withHandle(forWriting: true) { handle in try keyed.run(with: object, on: handle) }
+            return
         }
-        try update(table: table, on: properties.all, with: object,
+        try update(table: table, on: properties().all, with: object,
                    ClauseTail(condition: condition, orderBy: orderList, limit: limit, offset: offset))
+    }
+
+    /// The indexes of `properties`, which must not be another model's (else a reported `WCDBError`); nil
+    /// when one has no model or the list is empty.
+    @inlinable
+    func checkedIndexes<Object>(of model: Object.Type, _ properties: [PropertyConvertible]) throws -> PropertyIndexes? {
+        try reportingErrors { try properties.checkBelong(to: model, operation: "update") }
+        guard !properties.isEmpty, properties.allSatisfy({ $0.rootType != nil }) else { return nil }
+        return PropertyIndexes(properties)
+    }
+
+    /// The indexes of `first` and `more`, which must not be another model's (else a reported
+    /// `WCDBError`); nil when one has no model.
+    @inlinable
+    func checkedIndexes<Object>(of model: Object.Type, _ first: PropertyConvertible, _ more: [PropertyConvertible]) throws
+        -> PropertyIndexes? {
+        guard let root = first.rootType else {
+            try reportingErrors { try more.checkBelong(to: model, operation: "update") }
+            return nil
+        }
+        guard root == ObjectIdentifier(model) else {
+            throw reportedError(WCDBError.foreignProperty(first.asProperty().name, of: model, operation: "update"))
+        }
+        if more.isEmpty { return PropertyIndexes(first: first.propertyIndex, rest: []) }
+        try reportingErrors { try more.checkBelong(to: model, operation: "update") }
+        guard more.allSatisfy({ $0.rootType != nil }) else { return nil }
+        return PropertyIndexes(first: first.propertyIndex, rest: more.map(\.propertyIndex))
     }
 
     /// The one definition of "update these properties from an object" that the one-line verb, its
@@ -92,8 +110,8 @@ extension HandleRepresentable {
     public func update<Object: TableEncodable>(table: String, on property: PropertyConvertible, _ more: PropertyConvertible...,
                                                with object: Object, where condition: Condition? = nil,
                                                orderBy orderList: [OrderBy]? = nil, limit: Limit? = nil, offset: Offset? = nil) throws {
-        try update(table: table, on: .first(property, more: more), with: object, where: condition, orderBy: orderList,
-                   limit: limit, offset: offset)
+        try update(table: table, indexes: checkedIndexes(of: Object.self, property, more), on: .first(property, more: more),
+                   with: object, where: condition?.asExpression(), orderBy: orderList, limit: limit, offset: offset)
     }
 
     /// Sets the listed columns to `row`'s values, in order.
