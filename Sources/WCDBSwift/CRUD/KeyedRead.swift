@@ -57,7 +57,7 @@ struct KeyedRead {
     func withStatement<T>(on handle: Handle, _ body: (HandleStatement) throws -> T) throws -> T {
         let statement = try handle.cachedStatement(for: sql)
         defer { statement.reset() }
-        let index = values.bind(to: statement, from: 1)
+        let index = statement.bind(values, from: 1)
         if let limit { statement.bind(limit, toIndex: index) }
         return try body(statement)
     }

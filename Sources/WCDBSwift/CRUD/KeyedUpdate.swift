@@ -44,7 +44,7 @@ struct KeyedUpdate {
             Object.bind(object, propertyIndex: propertyIndex, to: statement, atIndex: index)
             index += 1
         }
-        values.bind(to: statement, from: index)
+        statement.bind(values, from: index)
         _ = try statement.step()
         return handle.changes
     }

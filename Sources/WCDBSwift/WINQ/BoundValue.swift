@@ -72,25 +72,6 @@ enum BoundValues: Sendable {
         if isEmpty { return other }
         return .many(array + other.array)
     }
-
-    /// Binds the values to `statement` from parameter `index` on; returns the next free index.
-    @inlinable @discardableResult
-    func bind(to statement: HandleStatement, from index: Int32) -> Int32 {
-        switch self {
-        case .none:
-            return index
-        case .one(let value):
-            statement.bind(value, toIndex: index)
-            return index + 1
-        case .many(let values):
-            var index = index
-            for value in values {
-                statement.bind(value, toIndex: index)
-                index += 1
-            }
-            return index
-        }
-    }
 }
 
 /// Builds a composite expression from operands: their shapes through a `ShapeComposer`, their values

@@ -20,27 +20,17 @@ extension Handle {
         return objects.first
     }
 
+    /// The read of `getObjects` on this handle: the same query the one-line verb builds (`ObjectQuery`),
+    /// run on this handle's statement cache.
     private func readObjects<Object: TableDecodable>(on properties: [PropertyConvertible]?, fromTable table: String,
                                                      where condition: Condition?, orderBy orderList: [OrderBy]?,
                                                      limit: Limit?, offset: Offset?) throws -> [Object] {
         do {
-            try properties.checkBelong(to: Object.self, operation: "select")
+            let query = try ObjectQuery<Object>(properties: properties, table: table, condition: condition, orderBy: orderList,
+                                                limit: limit, offset: offset)
+            return try query.all(on: self)
         } catch let error as WCDBError {
             throw reportError(error)
         }
-        let selected = properties ?? Object.objectRelationalMapping.properties
-        var statement = StatementSelect().select(selected).from(table)
-        if let condition { statement = statement.where(condition) }
-        if let orderList { statement = statement.order(by: orderList) }
-        if let limit {
-            statement = offset.map { statement.limit(limit, offset: $0) } ?? statement.limit(limit)
-        } else if let offset {
-            statement = statement.limit(-1, offset: offset)
-        }
-        let (sql, values) = statement.boundSQL
-        let prepared = try prepare(sql)
-        defer { prepared.finalize() }
-        prepared.bind(values)
-        return try prepared.extractAllObjects(on: properties, of: Object.self)
     }
 }
