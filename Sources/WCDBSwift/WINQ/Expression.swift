@@ -93,7 +93,9 @@ public struct Expression: Sendable, CustomStringConvertible, ExpressionOperable,
         self = convertible.asExpression()
     }
 
+    /// The expression itself.
     public func asExpression() -> Expression { self }
+    /// The expression as an indexed column (an index on an expression), without COLLATE or order.
     public func asIndex() -> IndexedColumn { IndexedColumn(with: self) }
 
     /// Whether, as an operand, this expression needs parentheses to bind no looser than `level`.
@@ -130,9 +132,13 @@ public struct Expression: Sendable, CustomStringConvertible, ExpressionOperable,
 
     // MARK: Special literals
 
+    /// `NULL`, printed as the keyword (never bound); `x == Expression.null` means `x IS NULL`, `!=` `IS NOT NULL`.
     public static let null = LiteralValue.null.asExpression()
+    /// `CURRENT_TIME`, printed as the keyword: the current UTC time as `HH:MM:SS`.
     public static let currentTime = LiteralValue.currentTime.asExpression()
+    /// `CURRENT_DATE`, printed as the keyword: the current UTC date as `YYYY-MM-DD`.
     public static let currentDate = LiteralValue.currentDate.asExpression()
+    /// `CURRENT_TIMESTAMP`, printed as the keyword: the current UTC date and time as `YYYY-MM-DD HH:MM:SS`.
     public static let currentTimestamp = LiteralValue.currentTimestamp.asExpression()
 
     // MARK: Subqueries
@@ -168,6 +174,7 @@ public struct Expression: Sendable, CustomStringConvertible, ExpressionOperable,
         call(SQLIdentifier.quote(name), distinct: distinct, arguments.map { $0.asExpression() })
     }
 
+    /// Any function call by name, arguments listed: `name(arg, …)`; their values are printed into the SQL, the name is quoted if needed.
     public static func function(_ name: String, distinct: Bool = false, _ arguments: ExpressionConvertible...) -> Expression {
         function(name, distinct: distinct, arguments)
     }
@@ -183,9 +190,13 @@ public struct Expression: Sendable, CustomStringConvertible, ExpressionOperable,
 
 /// The action of `RAISE`.
 public enum RaiseAction: String, Sendable {
+    /// `RAISE(IGNORE)`: silently abandon the trigger and the rest of the current row's work (a BEFORE trigger skips the row); no message.
     case ignore = "IGNORE"
+    /// `RAISE(ROLLBACK, message)`: fail the statement and roll back the whole transaction.
     case rollback = "ROLLBACK"
+    /// `RAISE(ABORT, message)`: fail the statement and undo its changes; the transaction stays open.
     case abort = "ABORT"
+    /// `RAISE(FAIL, message)`: fail the statement, keeping the changes it already made.
     case fail = "FAIL"
 }
 

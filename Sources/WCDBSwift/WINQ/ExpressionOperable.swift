@@ -9,6 +9,7 @@
 ///   so that `TypedProperty<M, Int>() > "abc"` does not compile.
 public protocol ExpressionFunctionOperable: ExpressionConvertible {}
 
+/// What takes WCDB's untyped operators (`>`, `==`, `+`, `&&`, …, any `ExpressionConvertible` on the right): `Column`, `Expression`, `LiteralValue`, `Property`; not `TypedProperty`.
 public protocol ExpressionOperable: ExpressionFunctionOperable {}
 
 /// Shared printing of operators, used by both the untyped and the typed operators.
@@ -87,54 +88,71 @@ extension ExpressionOperable {
     public static func == (left: Self, right: _OptionalNilComparisonType) -> Expression { left.asExpression().isNull() }
     /// `x IS NOT NULL` (see `==`).
     public static func != (left: Self, right: _OptionalNilComparisonType) -> Expression { left.asExpression().isNotNull() }
+    /// `(self OR other)` (string concatenation is `concat(_:)`), any `ExpressionConvertible` on the right; a value there is bound.
     public static func || <T: ExpressionConvertible>(left: Self, right: T) -> Expression {
         Operate.binary(left.asExpression(), "OR", right.asExpression())
     }
+    /// `(self AND other)`, any `ExpressionConvertible` on the right; a value there is bound.
     public static func && <T: ExpressionConvertible>(left: Self, right: T) -> Expression {
         Operate.binary(left.asExpression(), "AND", right.asExpression())
     }
+    /// `(self * other)` (multiplication), any `ExpressionConvertible` on the right, unchecked; a value there is printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func * <T: ExpressionConvertible>(left: Self, right: T) -> Expression {
         Operate.binary(left.asExpression(), "*", right.asExpression())
     }
+    /// `(self / other)` (division; two integers divide as integers), any `ExpressionConvertible` on the right, unchecked; a value there is printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func / <T: ExpressionConvertible>(left: Self, right: T) -> Expression {
         Operate.binary(left.asExpression(), "/", right.asExpression())
     }
+    /// `(self % other)` (remainder of both operands cast to integers), any `ExpressionConvertible` on the right, unchecked; a value there is printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func % <T: ExpressionConvertible>(left: Self, right: T) -> Expression {
         Operate.binary(left.asExpression(), "%", right.asExpression())
     }
+    /// `(self + other)` (addition), any `ExpressionConvertible` on the right, unchecked; a value there is printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func + <T: ExpressionConvertible>(left: Self, right: T) -> Expression {
         Operate.binary(left.asExpression(), "+", right.asExpression())
     }
+    /// `(self - other)` (subtraction), any `ExpressionConvertible` on the right, unchecked; a value there is printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func - <T: ExpressionConvertible>(left: Self, right: T) -> Expression {
         Operate.binary(left.asExpression(), "-", right.asExpression())
     }
+    /// `(self << other)` (left shift), any `ExpressionConvertible` on the right, unchecked; a value there is printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func << <T: ExpressionConvertible>(left: Self, right: T) -> Expression {
         Operate.binary(left.asExpression(), "<<", right.asExpression())
     }
+    /// `(self >> other)` (right shift), any `ExpressionConvertible` on the right, unchecked; a value there is printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func >> <T: ExpressionConvertible>(left: Self, right: T) -> Expression {
         Operate.binary(left.asExpression(), ">>", right.asExpression())
     }
+    /// `(self & other)` (bitwise AND), any `ExpressionConvertible` on the right, unchecked; a value there is printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func & <T: ExpressionConvertible>(left: Self, right: T) -> Expression {
         Operate.binary(left.asExpression(), "&", right.asExpression())
     }
+    /// `(self | other)` (bitwise OR), any `ExpressionConvertible` on the right, unchecked; a value there is printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func | <T: ExpressionConvertible>(left: Self, right: T) -> Expression {
         Operate.binary(left.asExpression(), "|", right.asExpression())
     }
+    /// `(self < other)`, any `ExpressionConvertible` on the right, unchecked; a value there is bound, and nil prints `NULL`, which matches no row.
     public static func < <T: ExpressionConvertible>(left: Self, right: T) -> Expression {
         Operate.binary(left.asExpression(), "<", right.asExpression())
     }
+    /// `(self <= other)`, any `ExpressionConvertible` on the right, unchecked; a value there is bound, and nil prints `NULL`, which matches no row.
     public static func <= <T: ExpressionConvertible>(left: Self, right: T) -> Expression {
         Operate.binary(left.asExpression(), "<=", right.asExpression())
     }
+    /// `(self > other)`, any `ExpressionConvertible` on the right, unchecked; a value there is bound, and nil prints `NULL`, which matches no row.
     public static func > <T: ExpressionConvertible>(left: Self, right: T) -> Expression {
         Operate.binary(left.asExpression(), ">", right.asExpression())
     }
+    /// `(self >= other)`, any `ExpressionConvertible` on the right, unchecked; a value there is bound, and nil prints `NULL`, which matches no row.
     public static func >= <T: ExpressionConvertible>(left: Self, right: T) -> Expression {
         Operate.binary(left.asExpression(), ">=", right.asExpression())
     }
+    /// `(self = other)`, any `ExpressionConvertible` on the right, unchecked; a value there is bound, and nil (or `Expression.null`) means `self IS NULL`.
     public static func == <T: ExpressionConvertible>(left: Self, right: T) -> Expression {
         Operate.binary(left.asExpression(), "=", right.asExpression())
     }
+    /// `(self != other)`, any `ExpressionConvertible` on the right, unchecked; a value there is bound, and nil (or `Expression.null`) means `self IS NOT NULL`.
     public static func != <T: ExpressionConvertible>(left: Self, right: T) -> Expression {
         Operate.binary(left.asExpression(), "!=", right.asExpression())
     }

@@ -17,6 +17,7 @@
 /// cannot be applied to operands of type 'TypedProperty<M, Int>' and 'String'"). Wrap a value in
 /// `Expression(with:)` to opt out deliberately.
 public struct TypedProperty<Root, Value>: Sendable, CustomStringConvertible, ExpressionFunctionOperable, PropertyConvertible {
+    /// The untyped `Property` behind this one (name, index, model); `Root` and `Value` exist only for the compiler.
     public let property: Property
 
     @_spi(WCDBGenerated) public init(named name: String, index: Int) {
@@ -33,27 +34,38 @@ public struct TypedProperty<Root, Value>: Sendable, CustomStringConvertible, Exp
 
     private init(property: Property) { self.property = property }
 
+    /// The column name (unquoted).
     public var name: String { property.name }
+    /// The position of the property in its model's binding, in declaration order.
     public var propertyIndex: Int { property.propertyIndex }
+    /// The model type the property belongs to: `ObjectIdentifier(Root.self)`.
     public var rootType: ObjectIdentifier? { property.rootType }
 
     /// A copy qualified by `table` (`table.name`).
     public func `in`(table: String) -> TypedProperty { TypedProperty(property: property.in(table: table)) }
+    /// A copy qualified by `schema` too (`schema.table.name`); the schema is printed only with a table, so qualify it with `in(table:)` as well.
     public func of(schema: String) -> TypedProperty { TypedProperty(property: property.of(schema: schema)) }
 
+    /// The untyped `Property`, which takes WCDB's untyped operators.
     public func asProperty() -> Property { property }
+    /// The column the property names, with its table and schema when qualified.
     public func asColumn() -> Column { property.asColumn() }
+    /// The column as an expression (`name` or `table.name`), with no value to bind.
     public func asExpression() -> Expression { property.asExpression() }
+    /// The column as a result column of SELECT.
     public func asColumnResult() -> ColumnResult { property.asColumnResult() }
+    /// The column as SQL: `name`, `table.name` or `schema.table.name`.
     public var description: String { property.description }
 }
 
 // MARK: Logic: SQL's AND/OR are untyped, so any expression is accepted.
 
 extension TypedProperty {
+    /// `(property AND other)`: logic is untyped in SQL, so any `ExpressionConvertible` goes on the right; a value there is bound.
     public static func && <T: ExpressionConvertible>(left: TypedProperty, right: T) -> Expression {
         Operate.binary(left.asExpression(), "AND", right.asExpression())
     }
+    /// `(property OR other)` (string concatenation is `concat(_:)`): any `ExpressionConvertible` goes on the right; a value there is bound.
     public static func || <T: ExpressionConvertible>(left: TypedProperty, right: T) -> Expression {
         Operate.binary(left.asExpression(), "OR", right.asExpression())
     }
@@ -73,21 +85,27 @@ extension TypedProperty {
 // MARK: Comparison with a value of the same type
 
 extension TypedProperty where Value: ExpressionConvertible {
+    /// `(property = value)` with a value of the property's own `Value` type (a non-optional one promotes to an optional `Value`), the value bound; nil means `property IS NULL`.
     public static func == (left: TypedProperty, right: Value) -> Expression {
         Operate.binary(left.asExpression(), "=", right.asExpression())
     }
+    /// `(property != value)` with a value of the property's own `Value` type (a non-optional one promotes to an optional `Value`), the value bound; nil means `property IS NOT NULL`.
     public static func != (left: TypedProperty, right: Value) -> Expression {
         Operate.binary(left.asExpression(), "!=", right.asExpression())
     }
+    /// `(property < value)` with a value of the property's own `Value` type (a non-optional one promotes to an optional `Value`), the value bound; nil prints `NULL`, which matches no row.
     public static func < (left: TypedProperty, right: Value) -> Expression {
         Operate.binary(left.asExpression(), "<", right.asExpression())
     }
+    /// `(property <= value)` with a value of the property's own `Value` type (a non-optional one promotes to an optional `Value`), the value bound; nil prints `NULL`, which matches no row.
     public static func <= (left: TypedProperty, right: Value) -> Expression {
         Operate.binary(left.asExpression(), "<=", right.asExpression())
     }
+    /// `(property > value)` with a value of the property's own `Value` type (a non-optional one promotes to an optional `Value`), the value bound; nil prints `NULL`, which matches no row.
     public static func > (left: TypedProperty, right: Value) -> Expression {
         Operate.binary(left.asExpression(), ">", right.asExpression())
     }
+    /// `(property >= value)` with a value of the property's own `Value` type (a non-optional one promotes to an optional `Value`), the value bound; nil prints `NULL`, which matches no row.
     public static func >= (left: TypedProperty, right: Value) -> Expression {
         Operate.binary(left.asExpression(), ">=", right.asExpression())
     }
@@ -96,75 +114,99 @@ extension TypedProperty where Value: ExpressionConvertible {
 // MARK: Comparison with a same-typed property or an explicit node (any Value, so a custom column type still compares with `Expression.bindParameter`)
 
 extension TypedProperty {
+    /// `(property = other)` with a property of any model whose `Value` is the same type; nothing bound.
     public static func == <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "=", right.asExpression())
     }
+    /// `(property = expression)`, an explicit untyped node whatever `Value` is (`Expression.bindParameter` for a custom type); its values stay bound, and `Expression.null` means `property IS NULL`.
     public static func == (left: TypedProperty, right: Expression) -> Expression {
         Operate.binary(left.asExpression(), "=", right)
     }
+    /// `(property = column)`, an untyped `Column`, whatever `Value` is; nothing bound.
     public static func == (left: TypedProperty, right: Column) -> Expression {
         Operate.binary(left.asExpression(), "=", right.asExpression())
     }
+    /// `(property = other)`, an untyped `Property`, whatever `Value` is; nothing bound.
     public static func == (left: TypedProperty, right: Property) -> Expression {
         Operate.binary(left.asExpression(), "=", right.asExpression())
     }
+    /// `(property != other)` with a property of any model whose `Value` is the same type; nothing bound.
     public static func != <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "!=", right.asExpression())
     }
+    /// `(property != expression)`, an explicit untyped node whatever `Value` is (`Expression.bindParameter` for a custom type); its values stay bound, and `Expression.null` means `property IS NOT NULL`.
     public static func != (left: TypedProperty, right: Expression) -> Expression {
         Operate.binary(left.asExpression(), "!=", right)
     }
+    /// `(property != column)`, an untyped `Column`, whatever `Value` is; nothing bound.
     public static func != (left: TypedProperty, right: Column) -> Expression {
         Operate.binary(left.asExpression(), "!=", right.asExpression())
     }
+    /// `(property != other)`, an untyped `Property`, whatever `Value` is; nothing bound.
     public static func != (left: TypedProperty, right: Property) -> Expression {
         Operate.binary(left.asExpression(), "!=", right.asExpression())
     }
+    /// `(property < other)` with a property of any model whose `Value` is the same type; nothing bound.
     public static func < <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "<", right.asExpression())
     }
+    /// `(property < expression)`, an explicit untyped node whatever `Value` is (`Expression.bindParameter` for a custom type); its values stay bound.
     public static func < (left: TypedProperty, right: Expression) -> Expression {
         Operate.binary(left.asExpression(), "<", right)
     }
+    /// `(property < column)`, an untyped `Column`, whatever `Value` is; nothing bound.
     public static func < (left: TypedProperty, right: Column) -> Expression {
         Operate.binary(left.asExpression(), "<", right.asExpression())
     }
+    /// `(property < other)`, an untyped `Property`, whatever `Value` is; nothing bound.
     public static func < (left: TypedProperty, right: Property) -> Expression {
         Operate.binary(left.asExpression(), "<", right.asExpression())
     }
+    /// `(property <= other)` with a property of any model whose `Value` is the same type; nothing bound.
     public static func <= <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "<=", right.asExpression())
     }
+    /// `(property <= expression)`, an explicit untyped node whatever `Value` is (`Expression.bindParameter` for a custom type); its values stay bound.
     public static func <= (left: TypedProperty, right: Expression) -> Expression {
         Operate.binary(left.asExpression(), "<=", right)
     }
+    /// `(property <= column)`, an untyped `Column`, whatever `Value` is; nothing bound.
     public static func <= (left: TypedProperty, right: Column) -> Expression {
         Operate.binary(left.asExpression(), "<=", right.asExpression())
     }
+    /// `(property <= other)`, an untyped `Property`, whatever `Value` is; nothing bound.
     public static func <= (left: TypedProperty, right: Property) -> Expression {
         Operate.binary(left.asExpression(), "<=", right.asExpression())
     }
+    /// `(property > other)` with a property of any model whose `Value` is the same type; nothing bound.
     public static func > <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), ">", right.asExpression())
     }
+    /// `(property > expression)`, an explicit untyped node whatever `Value` is (`Expression.bindParameter` for a custom type); its values stay bound.
     public static func > (left: TypedProperty, right: Expression) -> Expression {
         Operate.binary(left.asExpression(), ">", right)
     }
+    /// `(property > column)`, an untyped `Column`, whatever `Value` is; nothing bound.
     public static func > (left: TypedProperty, right: Column) -> Expression {
         Operate.binary(left.asExpression(), ">", right.asExpression())
     }
+    /// `(property > other)`, an untyped `Property`, whatever `Value` is; nothing bound.
     public static func > (left: TypedProperty, right: Property) -> Expression {
         Operate.binary(left.asExpression(), ">", right.asExpression())
     }
+    /// `(property >= other)` with a property of any model whose `Value` is the same type; nothing bound.
     public static func >= <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), ">=", right.asExpression())
     }
+    /// `(property >= expression)`, an explicit untyped node whatever `Value` is (`Expression.bindParameter` for a custom type); its values stay bound.
     public static func >= (left: TypedProperty, right: Expression) -> Expression {
         Operate.binary(left.asExpression(), ">=", right)
     }
+    /// `(property >= column)`, an untyped `Column`, whatever `Value` is; nothing bound.
     public static func >= (left: TypedProperty, right: Column) -> Expression {
         Operate.binary(left.asExpression(), ">=", right.asExpression())
     }
+    /// `(property >= other)`, an untyped `Property`, whatever `Value` is; nothing bound.
     public static func >= (left: TypedProperty, right: Property) -> Expression {
         Operate.binary(left.asExpression(), ">=", right.asExpression())
     }
@@ -173,21 +215,27 @@ extension TypedProperty {
 // MARK: Comparison of a numeric property with any number
 
 extension TypedProperty where Value: NumericLiteralConvertible {
+    /// `(property = number)`, the number bound: a numeric property takes any numeric Swift type (`identifier == 3.0` on an `Int`), and nil means `property IS NULL`.
     public static func == <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
         Operate.binary(left.asExpression(), "=", right.asExpression())
     }
+    /// `(property != number)`, the number bound: a numeric property takes any numeric Swift type (`identifier != 3.0` on an `Int`), and nil means `property IS NOT NULL`.
     public static func != <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
         Operate.binary(left.asExpression(), "!=", right.asExpression())
     }
+    /// `(property < number)`, the number bound: a numeric property takes any numeric Swift type (`identifier < 3.0` on an `Int`), and nil prints `NULL`, which matches no row.
     public static func < <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
         Operate.binary(left.asExpression(), "<", right.asExpression())
     }
+    /// `(property <= number)`, the number bound: a numeric property takes any numeric Swift type (`identifier <= 3.0` on an `Int`), and nil prints `NULL`, which matches no row.
     public static func <= <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
         Operate.binary(left.asExpression(), "<=", right.asExpression())
     }
+    /// `(property > number)`, the number bound: a numeric property takes any numeric Swift type (`identifier > 3.0` on an `Int`), and nil prints `NULL`, which matches no row.
     public static func > <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
         Operate.binary(left.asExpression(), ">", right.asExpression())
     }
+    /// `(property >= number)`, the number bound: a numeric property takes any numeric Swift type (`identifier >= 3.0` on an `Int`), and nil prints `NULL`, which matches no row.
     public static func >= <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
         Operate.binary(left.asExpression(), ">=", right.asExpression())
     }
@@ -196,30 +244,39 @@ extension TypedProperty where Value: NumericLiteralConvertible {
 // MARK: Arithmetic and bitwise operators, numeric properties only
 
 extension TypedProperty where Value: NumericLiteralConvertible {
+    /// `(property + value)` (addition) for a numeric property and its own `Value` type; the value is printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func + (left: TypedProperty, right: Value) -> Expression {
         Operate.binary(left.asExpression(), "+", right.asExpression())
     }
+    /// `(property - value)` (subtraction) for a numeric property and its own `Value` type; the value is printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func - (left: TypedProperty, right: Value) -> Expression {
         Operate.binary(left.asExpression(), "-", right.asExpression())
     }
+    /// `(property * value)` (multiplication) for a numeric property and its own `Value` type; the value is printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func * (left: TypedProperty, right: Value) -> Expression {
         Operate.binary(left.asExpression(), "*", right.asExpression())
     }
+    /// `(property / value)` (division; two integers divide as integers) for a numeric property and its own `Value` type; the value is printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func / (left: TypedProperty, right: Value) -> Expression {
         Operate.binary(left.asExpression(), "/", right.asExpression())
     }
+    /// `(property % value)` (remainder of both operands cast to integers) for a numeric property and its own `Value` type; the value is printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func % (left: TypedProperty, right: Value) -> Expression {
         Operate.binary(left.asExpression(), "%", right.asExpression())
     }
+    /// `(property & value)` (bitwise AND) for a numeric property and its own `Value` type; the value is printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func & (left: TypedProperty, right: Value) -> Expression {
         Operate.binary(left.asExpression(), "&", right.asExpression())
     }
+    /// `(property | value)` (bitwise OR) for a numeric property and its own `Value` type; the value is printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func | (left: TypedProperty, right: Value) -> Expression {
         Operate.binary(left.asExpression(), "|", right.asExpression())
     }
+    /// `(property << value)` (left shift) for a numeric property and its own `Value` type; the value is printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func << (left: TypedProperty, right: Value) -> Expression {
         Operate.binary(left.asExpression(), "<<", right.asExpression())
     }
+    /// `(property >> value)` (right shift) for a numeric property and its own `Value` type; the value is printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func >> (left: TypedProperty, right: Value) -> Expression {
         Operate.binary(left.asExpression(), ">>", right.asExpression())
     }
@@ -228,111 +285,147 @@ extension TypedProperty where Value: NumericLiteralConvertible {
 // MARK: Arithmetic with a same-typed property or an explicit node
 
 extension TypedProperty where Value: NumericLiteralConvertible {
+    /// `(property + other)` (addition) with a numeric property of any model whose `Value` is exactly the same type (not its Optional form); nothing bound.
     public static func + <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "+", right.asExpression())
     }
+    /// `(property + expression)` (addition), an explicit untyped node; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func + (left: TypedProperty, right: Expression) -> Expression {
         Operate.binary(left.asExpression(), "+", right)
     }
+    /// `(property + column)` (addition), an untyped `Column`; nothing bound.
     public static func + (left: TypedProperty, right: Column) -> Expression {
         Operate.binary(left.asExpression(), "+", right.asExpression())
     }
+    /// `(property + other)` (addition), an untyped `Property`; nothing bound.
     public static func + (left: TypedProperty, right: Property) -> Expression {
         Operate.binary(left.asExpression(), "+", right.asExpression())
     }
+    /// `(property - other)` (subtraction) with a numeric property of any model whose `Value` is exactly the same type (not its Optional form); nothing bound.
     public static func - <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "-", right.asExpression())
     }
+    /// `(property - expression)` (subtraction), an explicit untyped node; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func - (left: TypedProperty, right: Expression) -> Expression {
         Operate.binary(left.asExpression(), "-", right)
     }
+    /// `(property - column)` (subtraction), an untyped `Column`; nothing bound.
     public static func - (left: TypedProperty, right: Column) -> Expression {
         Operate.binary(left.asExpression(), "-", right.asExpression())
     }
+    /// `(property - other)` (subtraction), an untyped `Property`; nothing bound.
     public static func - (left: TypedProperty, right: Property) -> Expression {
         Operate.binary(left.asExpression(), "-", right.asExpression())
     }
+    /// `(property * other)` (multiplication) with a numeric property of any model whose `Value` is exactly the same type (not its Optional form); nothing bound.
     public static func * <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "*", right.asExpression())
     }
+    /// `(property * expression)` (multiplication), an explicit untyped node; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func * (left: TypedProperty, right: Expression) -> Expression {
         Operate.binary(left.asExpression(), "*", right)
     }
+    /// `(property * column)` (multiplication), an untyped `Column`; nothing bound.
     public static func * (left: TypedProperty, right: Column) -> Expression {
         Operate.binary(left.asExpression(), "*", right.asExpression())
     }
+    /// `(property * other)` (multiplication), an untyped `Property`; nothing bound.
     public static func * (left: TypedProperty, right: Property) -> Expression {
         Operate.binary(left.asExpression(), "*", right.asExpression())
     }
+    /// `(property / other)` (division; two integers divide as integers) with a numeric property of any model whose `Value` is exactly the same type (not its Optional form); nothing bound.
     public static func / <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "/", right.asExpression())
     }
+    /// `(property / expression)` (division; two integers divide as integers), an explicit untyped node; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func / (left: TypedProperty, right: Expression) -> Expression {
         Operate.binary(left.asExpression(), "/", right)
     }
+    /// `(property / column)` (division; two integers divide as integers), an untyped `Column`; nothing bound.
     public static func / (left: TypedProperty, right: Column) -> Expression {
         Operate.binary(left.asExpression(), "/", right.asExpression())
     }
+    /// `(property / other)` (division; two integers divide as integers), an untyped `Property`; nothing bound.
     public static func / (left: TypedProperty, right: Property) -> Expression {
         Operate.binary(left.asExpression(), "/", right.asExpression())
     }
+    /// `(property % other)` (remainder of both operands cast to integers) with a numeric property of any model whose `Value` is exactly the same type (not its Optional form); nothing bound.
     public static func % <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "%", right.asExpression())
     }
+    /// `(property % expression)` (remainder of both operands cast to integers), an explicit untyped node; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func % (left: TypedProperty, right: Expression) -> Expression {
         Operate.binary(left.asExpression(), "%", right)
     }
+    /// `(property % column)` (remainder of both operands cast to integers), an untyped `Column`; nothing bound.
     public static func % (left: TypedProperty, right: Column) -> Expression {
         Operate.binary(left.asExpression(), "%", right.asExpression())
     }
+    /// `(property % other)` (remainder of both operands cast to integers), an untyped `Property`; nothing bound.
     public static func % (left: TypedProperty, right: Property) -> Expression {
         Operate.binary(left.asExpression(), "%", right.asExpression())
     }
+    /// `(property & other)` (bitwise AND) with a numeric property of any model whose `Value` is exactly the same type (not its Optional form); nothing bound.
     public static func & <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "&", right.asExpression())
     }
+    /// `(property & expression)` (bitwise AND), an explicit untyped node; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func & (left: TypedProperty, right: Expression) -> Expression {
         Operate.binary(left.asExpression(), "&", right)
     }
+    /// `(property & column)` (bitwise AND), an untyped `Column`; nothing bound.
     public static func & (left: TypedProperty, right: Column) -> Expression {
         Operate.binary(left.asExpression(), "&", right.asExpression())
     }
+    /// `(property & other)` (bitwise AND), an untyped `Property`; nothing bound.
     public static func & (left: TypedProperty, right: Property) -> Expression {
         Operate.binary(left.asExpression(), "&", right.asExpression())
     }
+    /// `(property | other)` (bitwise OR) with a numeric property of any model whose `Value` is exactly the same type (not its Optional form); nothing bound.
     public static func | <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "|", right.asExpression())
     }
+    /// `(property | expression)` (bitwise OR), an explicit untyped node; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func | (left: TypedProperty, right: Expression) -> Expression {
         Operate.binary(left.asExpression(), "|", right)
     }
+    /// `(property | column)` (bitwise OR), an untyped `Column`; nothing bound.
     public static func | (left: TypedProperty, right: Column) -> Expression {
         Operate.binary(left.asExpression(), "|", right.asExpression())
     }
+    /// `(property | other)` (bitwise OR), an untyped `Property`; nothing bound.
     public static func | (left: TypedProperty, right: Property) -> Expression {
         Operate.binary(left.asExpression(), "|", right.asExpression())
     }
+    /// `(property << other)` (left shift) with a numeric property of any model whose `Value` is exactly the same type (not its Optional form); nothing bound.
     public static func << <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "<<", right.asExpression())
     }
+    /// `(property << expression)` (left shift), an explicit untyped node; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func << (left: TypedProperty, right: Expression) -> Expression {
         Operate.binary(left.asExpression(), "<<", right)
     }
+    /// `(property << column)` (left shift), an untyped `Column`; nothing bound.
     public static func << (left: TypedProperty, right: Column) -> Expression {
         Operate.binary(left.asExpression(), "<<", right.asExpression())
     }
+    /// `(property << other)` (left shift), an untyped `Property`; nothing bound.
     public static func << (left: TypedProperty, right: Property) -> Expression {
         Operate.binary(left.asExpression(), "<<", right.asExpression())
     }
+    /// `(property >> other)` (right shift) with a numeric property of any model whose `Value` is exactly the same type (not its Optional form); nothing bound.
     public static func >> <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), ">>", right.asExpression())
     }
+    /// `(property >> expression)` (right shift), an explicit untyped node; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func >> (left: TypedProperty, right: Expression) -> Expression {
         Operate.binary(left.asExpression(), ">>", right)
     }
+    /// `(property >> column)` (right shift), an untyped `Column`; nothing bound.
     public static func >> (left: TypedProperty, right: Column) -> Expression {
         Operate.binary(left.asExpression(), ">>", right.asExpression())
     }
+    /// `(property >> other)` (right shift), an untyped `Property`; nothing bound.
     public static func >> (left: TypedProperty, right: Property) -> Expression {
         Operate.binary(left.asExpression(), ">>", right.asExpression())
     }
@@ -341,30 +434,39 @@ extension TypedProperty where Value: NumericLiteralConvertible {
 // MARK: Arithmetic of a numeric property with any number
 
 extension TypedProperty where Value: NumericLiteralConvertible {
+    /// `(property + number)` (addition): a numeric property takes any numeric Swift type (an `Int` property with a `Double`); the number is printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func + <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
         Operate.binary(left.asExpression(), "+", right.asExpression())
     }
+    /// `(property - number)` (subtraction): a numeric property takes any numeric Swift type (an `Int` property with a `Double`); the number is printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func - <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
         Operate.binary(left.asExpression(), "-", right.asExpression())
     }
+    /// `(property * number)` (multiplication): a numeric property takes any numeric Swift type (an `Int` property with a `Double`); the number is printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func * <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
         Operate.binary(left.asExpression(), "*", right.asExpression())
     }
+    /// `(property / number)` (division; two integers divide as integers): a numeric property takes any numeric Swift type (an `Int` property with a `Double`); the number is printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func / <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
         Operate.binary(left.asExpression(), "/", right.asExpression())
     }
+    /// `(property % number)` (remainder of both operands cast to integers): a numeric property takes any numeric Swift type (an `Int` property with an `Int64`); the number is printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func % <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
         Operate.binary(left.asExpression(), "%", right.asExpression())
     }
+    /// `(property & number)` (bitwise AND): a numeric property takes any numeric Swift type (an `Int` property with an `Int64`); the number is printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func & <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
         Operate.binary(left.asExpression(), "&", right.asExpression())
     }
+    /// `(property | number)` (bitwise OR): a numeric property takes any numeric Swift type (an `Int` property with an `Int64`); the number is printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func | <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
         Operate.binary(left.asExpression(), "|", right.asExpression())
     }
+    /// `(property << number)` (left shift): a numeric property takes any numeric Swift type (an `Int` property with an `Int64`); the number is printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func << <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
         Operate.binary(left.asExpression(), "<<", right.asExpression())
     }
+    /// `(property >> number)` (right shift): a numeric property takes any numeric Swift type (an `Int` property with an `Int64`); the number is printed into the SQL (part of the expression's shape, so an index on it still matches).
     public static func >> <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
         Operate.binary(left.asExpression(), ">>", right.asExpression())
     }
@@ -373,44 +475,56 @@ extension TypedProperty where Value: NumericLiteralConvertible {
 // MARK: Comparison across optionality (a key `Int` against a foreign key `Int?`)
 
 extension TypedProperty {
+    /// `(property = other)`, `other` (of any model) holding the optional form of `Value` (an `Int` key against an `Int?` foreign key); nothing bound.
     public static func == <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value?>) -> Expression {
         Operate.binary(left.asExpression(), "=", right.asExpression())
     }
+    /// `(property = other)`, this property's `Value` being the optional form of `other`'s (an `Int?` foreign key against an `Int` key); nothing bound.
     public static func == <OtherRoot, Wrapped>(left: TypedProperty, right: TypedProperty<OtherRoot, Wrapped>) -> Expression
     where Value == Wrapped? {
         Operate.binary(left.asExpression(), "=", right.asExpression())
     }
+    /// `(property != other)`, `other` (of any model) holding the optional form of `Value` (an `Int` key against an `Int?` foreign key); nothing bound.
     public static func != <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value?>) -> Expression {
         Operate.binary(left.asExpression(), "!=", right.asExpression())
     }
+    /// `(property != other)`, this property's `Value` being the optional form of `other`'s (an `Int?` foreign key against an `Int` key); nothing bound.
     public static func != <OtherRoot, Wrapped>(left: TypedProperty, right: TypedProperty<OtherRoot, Wrapped>) -> Expression
     where Value == Wrapped? {
         Operate.binary(left.asExpression(), "!=", right.asExpression())
     }
+    /// `(property < other)`, `other` (of any model) holding the optional form of `Value` (an `Int` key against an `Int?` foreign key); nothing bound.
     public static func < <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value?>) -> Expression {
         Operate.binary(left.asExpression(), "<", right.asExpression())
     }
+    /// `(property < other)`, this property's `Value` being the optional form of `other`'s (an `Int?` foreign key against an `Int` key); nothing bound.
     public static func < <OtherRoot, Wrapped>(left: TypedProperty, right: TypedProperty<OtherRoot, Wrapped>) -> Expression
     where Value == Wrapped? {
         Operate.binary(left.asExpression(), "<", right.asExpression())
     }
+    /// `(property <= other)`, `other` (of any model) holding the optional form of `Value` (an `Int` key against an `Int?` foreign key); nothing bound.
     public static func <= <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value?>) -> Expression {
         Operate.binary(left.asExpression(), "<=", right.asExpression())
     }
+    /// `(property <= other)`, this property's `Value` being the optional form of `other`'s (an `Int?` foreign key against an `Int` key); nothing bound.
     public static func <= <OtherRoot, Wrapped>(left: TypedProperty, right: TypedProperty<OtherRoot, Wrapped>) -> Expression
     where Value == Wrapped? {
         Operate.binary(left.asExpression(), "<=", right.asExpression())
     }
+    /// `(property > other)`, `other` (of any model) holding the optional form of `Value` (an `Int` key against an `Int?` foreign key); nothing bound.
     public static func > <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value?>) -> Expression {
         Operate.binary(left.asExpression(), ">", right.asExpression())
     }
+    /// `(property > other)`, this property's `Value` being the optional form of `other`'s (an `Int?` foreign key against an `Int` key); nothing bound.
     public static func > <OtherRoot, Wrapped>(left: TypedProperty, right: TypedProperty<OtherRoot, Wrapped>) -> Expression
     where Value == Wrapped? {
         Operate.binary(left.asExpression(), ">", right.asExpression())
     }
+    /// `(property >= other)`, `other` (of any model) holding the optional form of `Value` (an `Int` key against an `Int?` foreign key); nothing bound.
     public static func >= <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value?>) -> Expression {
         Operate.binary(left.asExpression(), ">=", right.asExpression())
     }
+    /// `(property >= other)`, this property's `Value` being the optional form of `other`'s (an `Int?` foreign key against an `Int` key); nothing bound.
     public static func >= <OtherRoot, Wrapped>(left: TypedProperty, right: TypedProperty<OtherRoot, Wrapped>) -> Expression
     where Value == Wrapped? {
         Operate.binary(left.asExpression(), ">=", right.asExpression())
