@@ -13,26 +13,30 @@ extension Database {
     }
 
     /// Runs `body` on a handle of this database, as `withHandle(forWriting:_:)` does, and returns its result.
-    /// Runs on a global dispatch queue, so awaiting it never blocks Swift's cooperative thread pool. `body` runs on that queue's thread; don't keep the handle after it returns.
+    /// Runs on a global dispatch queue, so awaiting it never blocks Swift's cooperative thread pool. `body`
+    /// runs on that queue's thread; don't keep the handle after it returns.
     public func withHandle<T: Sendable>(forWriting: Bool,
                                         _ body: @escaping @Sendable (Handle) throws -> T) async throws -> T {
         try await runOffPool { try self.withHandle(forWriting: forWriting, body) }
     }
 
     /// Runs `body` in a transaction, as `run(transaction:)` does: commits when it returns, rolls back and
-    /// rethrows when it throws. Runs on a global dispatch queue, so awaiting it never blocks Swift's cooperative thread pool.
+    /// rethrows when it throws. Runs on a global dispatch queue, so awaiting it never blocks Swift's
+    /// cooperative thread pool.
     public func run(transaction body: @escaping @Sendable () throws -> Void) async throws {
         try await runOffPool { try self.run(transaction: body) }
     }
 
     /// Runs `body` in a transaction that commits only when `body` returns true, as
-    /// `run(controllableTransaction:)` does. Runs on a global dispatch queue, so awaiting it never blocks Swift's cooperative thread pool.
+    /// `run(controllableTransaction:)` does. Runs on a global dispatch queue, so awaiting it never blocks
+    /// Swift's cooperative thread pool.
     public func run(controllableTransaction body: @escaping @Sendable () throws -> Bool) async throws {
         try await runOffPool { try self.run(controllableTransaction: body) }
     }
 
-    /// Runs `body` as `run(embeddedTransaction:)` does. Runs on a global dispatch queue, so awaiting it never blocks Swift's cooperative thread pool. That queue's
-    /// thread is inside no transaction of this database, so `body` runs in a transaction of its own.
+    /// Runs `body` as `run(embeddedTransaction:)` does. Runs on a global dispatch queue, so awaiting it never
+    /// blocks Swift's cooperative thread pool. That queue's thread is inside no transaction of this database,
+    /// so `body` runs in a transaction of its own.
     public func run(embeddedTransaction body: @escaping @Sendable () throws -> Void) async throws {
         try await runOffPool { try self.run(embeddedTransaction: body) }
     }
@@ -57,12 +61,14 @@ extension Database {
         _ = try? await runOffPool { self.close() }
     }
 
-    /// A `Transaction` object with a handle of its own, as `getTransaction()` makes it. Runs on a global dispatch queue, so awaiting it never blocks Swift's cooperative thread pool.
+    /// A `Transaction` object with a handle of its own, as `getTransaction()` makes it. Runs on a global
+    /// dispatch queue, so awaiting it never blocks Swift's cooperative thread pool.
     public func getTransaction() async throws -> Transaction {
         try await runOffPool { try self.getTransaction() }
     }
 
-    /// Closes the database and deletes its files, as `removeFiles()` does. Runs on a global dispatch queue, so awaiting it never blocks Swift's cooperative thread pool.
+    /// Closes the database and deletes its files, as `removeFiles()` does. Runs on a global dispatch queue, so
+    /// awaiting it never blocks Swift's cooperative thread pool.
     public func removeFiles() async throws {
         try await runOffPool { try self.removeFiles() }
     }
@@ -75,13 +81,15 @@ extension Database {
 }
 
 extension Transaction {
-    /// Runs `body` in a transaction on this object's handle, as `run(transaction:)` does. Runs on a global dispatch queue, so awaiting it never blocks Swift's cooperative thread pool.
+    /// Runs `body` in a transaction on this object's handle, as `run(transaction:)` does. Runs on a global
+    /// dispatch queue, so awaiting it never blocks Swift's cooperative thread pool.
     public func run(transaction body: @escaping @Sendable () throws -> Void) async throws {
         try await runOffPool { try self.run(transaction: body) }
     }
 
-    /// Runs `body` in a transaction on this object's handle that commits only when `body` returns
-    /// true, as `run(controllableTransaction:)` does. Runs on a global dispatch queue, so awaiting it never blocks Swift's cooperative thread pool.
+    /// Runs `body` in a transaction on this object's handle that commits only when `body` returns true, as
+    /// `run(controllableTransaction:)` does. Runs on a global dispatch queue, so awaiting it never blocks
+    /// Swift's cooperative thread pool.
     public func run(controllableTransaction body: @escaping @Sendable () throws -> Bool) async throws {
         try await runOffPool { try self.run(controllableTransaction: body) }
     }

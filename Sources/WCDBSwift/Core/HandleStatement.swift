@@ -90,8 +90,9 @@ public final class HandleStatement {
         }
     }
 
-    /// Binds the bytes of `buffer` as a BLOB to parameter `index` (1-based). SQLite copies them before
-    /// the call returns, so the buffer need not outlive it; an empty buffer binds a zero-length BLOB. A bind SQLite refuses is thrown by the next `step()`.
+    /// Binds the bytes of `buffer` as a BLOB to parameter `index` (1-based). SQLite copies them before the call
+    /// returns, so the buffer need not outlive it; an empty buffer binds a zero-length BLOB. A bind SQLite
+    /// refuses is thrown by the next `step()`.
     @inlinable
     public func bind(blob buffer: UnsafeRawBufferPointer, toIndex index: Int32) {
         if let base = buffer.baseAddress, buffer.count > 0 {

@@ -79,10 +79,11 @@ public final class MultiSelect {
         return results
     }
 
-    /// The next row as a dictionary from table name to that table's object, or nil when none is left;
-    /// the statement holds a handle of the database while rows remain. The first read prepares the select with the clauses as they are then; it never restarts.
-    /// - Throws: `WCDBError` — SQLite's error, or a row that does not decode (a non-optional property
-    ///   the select left out, a column of the wrong type); the statement is then released.
+    /// The next row as a dictionary from table name to that table's object, or nil when none is left; the
+    /// statement holds a handle of the database while rows remain. The first read prepares the select with the
+    /// clauses as they are then; it never restarts.
+    /// - Throws: `WCDBError` — SQLite's error, or a row that does not decode (a non-optional property the
+    ///   select left out, a column of the wrong type); the statement is then released.
     public func nextMultiObject() throws -> [String: any TableDecodable]? {
         guard let row = try cursor.step(statement) else { return nil }
         do {

@@ -44,8 +44,9 @@ public final class RowSelect {
         return rows
     }
 
-    /// The next row as values, or nil when none is left; the statement holds a handle of the database
-    /// while rows remain and is released after the last one or an error. The first read prepares the select with the clauses as they are then; it never restarts.
+    /// The next row as values, or nil when none is left; the statement holds a handle of the database while
+    /// rows remain and is released after the last one or an error. The first read prepares the select with the
+    /// clauses as they are then; it never restarts.
     /// - Throws: `WCDBError` — SQLite's error (a missing table or column).
     public func nextRow() throws -> FundamentalRow? {
         guard let statement = try step() else { return nil }

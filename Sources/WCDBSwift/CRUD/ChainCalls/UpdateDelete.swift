@@ -69,7 +69,8 @@ public final class Delete {
         return statement.description
     }
 
-    /// Sets the condition, replacing one set before; its values are bound when the statement runs. Without one, `execute()` deletes every row.
+    /// Sets the condition, replacing one set before; its values are bound when the statement runs. Without one,
+    /// `execute()` deletes every row.
     @discardableResult public func `where`(_ condition: Condition) -> Delete { clauses.condition = condition; return self }
     /// Adds ordering terms after those set before.
     @discardableResult public func order(by orderList: OrderBy...) -> Delete { order(by: orderList) }
