@@ -35,7 +35,9 @@ extension Database {
         }
     }
 
-    /// Removes the config `name`. Handles that already ran it keep its effect until they reopen.
+    /// Removes the config `name`. Connections that already ran it keep its effect, unless it was set with
+    /// an uninvocation (`setConfig(named:withInvocation:withUninvocation:withPriority:)`), which then runs
+    /// on each of them at its next use.
     public func removeConfig(named name: String) {
         core.removeConfig(named: name)
     }
