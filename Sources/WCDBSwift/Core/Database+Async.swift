@@ -35,8 +35,8 @@ extension Database {
     }
 
     /// Runs `body` as `run(embeddedTransaction:)` does. Runs on a global dispatch queue, so awaiting it never
-    /// blocks Swift's cooperative thread pool. That queue's thread is inside no transaction of this database,
-    /// so `body` runs in a transaction of its own.
+    /// blocks Swift's cooperative thread pool. That queue's thread is normally inside no transaction of this
+    /// database, so `body` runs in a transaction of its own rather than as a savepoint of the caller's.
     public func run(embeddedTransaction body: @escaping @Sendable () throws -> Void) async throws {
         try await runOffPool { try self.run(embeddedTransaction: body) }
     }
