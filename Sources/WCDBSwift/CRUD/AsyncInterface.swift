@@ -5,22 +5,30 @@
 /// caller's side (`SendableArguments`), then runs the blocking verb on a dispatch queue: awaiting it never
 /// blocks Swift's cooperative thread pool. Objects cross threads, so they must be `Sendable`.
 extension HandleRepresentable {
+    /// Creates `table` for `Root`, or upgrades it, as `create(table:of:)` does. It runs on a global dispatch
+    /// queue, so awaiting it never blocks Swift's cooperative thread pool.
     public func create<Root: TableDecodable>(table: String, of rootType: Root.Type) async throws {
         try await runOffPool { try self.create(table: table, of: rootType) }
     }
 
+    /// Inserts `objects` into `table`, as `insert(objects:on:intoTable:)` does. It runs on a global dispatch
+    /// queue, so awaiting it never blocks Swift's cooperative thread pool.
     public func insert<Object: TableEncodable & Sendable>(objects: [Object], on properties: [PropertyConvertible]? = nil,
                                                           intoTable table: String) async throws {
         let properties = SendableArguments.properties(properties)
         try await runOffPool { try self.insert(objects: objects, on: properties, intoTable: table) }
     }
 
+    /// Inserts or replaces `objects` in `table`, as `insertOrReplace(objects:on:intoTable:)` does.
+    /// It runs on a global dispatch queue, so awaiting it never blocks Swift's cooperative thread pool.
     public func insertOrReplace<Object: TableEncodable & Sendable>(objects: [Object], on properties: [PropertyConvertible]? = nil,
                                                                    intoTable table: String) async throws {
         let properties = SendableArguments.properties(properties)
         try await runOffPool { try self.insertOrReplace(objects: objects, on: properties, intoTable: table) }
     }
 
+    /// The objects of `table` that match `condition`, as `getObjects(on:fromTable:where:orderBy:limit:offset:)`
+    /// reads them. It runs on a global dispatch queue, so awaiting it never blocks Swift's cooperative thread pool.
     public func getObjects<Object: TableDecodable & Sendable>(on properties: [PropertyConvertible]? = nil, fromTable table: String,
                                                               where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                                                               limit: Limit? = nil, offset: Offset? = nil) async throws -> [Object] {
@@ -32,6 +40,9 @@ extension HandleRepresentable {
         }
     }
 
+    /// The first object of `table` that matches `condition`, or nil, as
+    /// `getObject(on:fromTable:where:orderBy:offset:)` reads it. It runs on a global dispatch queue, so
+    /// awaiting it never blocks Swift's cooperative thread pool.
     public func getObject<Object: TableDecodable & Sendable>(on properties: [PropertyConvertible]? = nil, fromTable table: String,
                                                              where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                                                              offset: Offset? = nil) async throws -> Object? {
@@ -43,6 +54,9 @@ extension HandleRepresentable {
         }
     }
 
+    /// Sets `properties` of the matching rows of `table` to `object`'s values, as
+    /// `update(table:on:with:where:orderBy:limit:offset:)` does. It runs on a global dispatch queue, so
+    /// awaiting it never blocks Swift's cooperative thread pool.
     public func update<Object: TableEncodable & Sendable>(table: String, on properties: [PropertyConvertible], with object: Object,
                                                           where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                                                           limit: Limit? = nil, offset: Offset? = nil) async throws {
@@ -54,6 +68,8 @@ extension HandleRepresentable {
         }
     }
 
+    /// Deletes the matching rows of `table`, as `delete(fromTable:where:orderBy:limit:offset:)` does.
+    /// It runs on a global dispatch queue, so awaiting it never blocks Swift's cooperative thread pool.
     public func delete(fromTable table: String, where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                        limit: Limit? = nil, offset: Offset? = nil) async throws {
         let clauses = SendableArguments(condition, orderList, limit, offset)
@@ -63,6 +79,9 @@ extension HandleRepresentable {
         }
     }
 
+    /// The matching rows of `columns` of `table`, as values, as
+    /// `getRows(on:fromTable:where:orderBy:limit:offset:)` reads them. It runs on a global dispatch queue, so
+    /// awaiting it never blocks Swift's cooperative thread pool.
     public func getRows(on columns: [ColumnResultConvertible] = [Column.all], fromTable table: String,
                         where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                         limit: Limit? = nil, offset: Offset? = nil) async throws -> FundamentalRowXColumn {
@@ -74,6 +93,9 @@ extension HandleRepresentable {
         }
     }
 
+    /// The first matching row of `columns` of `table` (empty when none matches), as
+    /// `getRow(on:fromTable:where:orderBy:offset:)` reads it. It runs on a global dispatch queue, so awaiting
+    /// it never blocks Swift's cooperative thread pool.
     public func getRow(on columns: [ColumnResultConvertible] = [Column.all], fromTable table: String,
                        where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                        offset: Offset? = nil) async throws -> FundamentalRow {
@@ -84,6 +106,9 @@ extension HandleRepresentable {
         }
     }
 
+    /// The values of `column` in the matching rows of `table`, as
+    /// `getColumn(on:fromTable:where:orderBy:limit:offset:)` reads them. It runs on a global dispatch queue, so
+    /// awaiting it never blocks Swift's cooperative thread pool.
     public func getColumn(on column: ColumnResultConvertible, fromTable table: String,
                           where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                           limit: Limit? = nil, offset: Offset? = nil) async throws -> FundamentalColumn {
@@ -95,6 +120,9 @@ extension HandleRepresentable {
         }
     }
 
+    /// The value of `column` in the first matching row of `table`, or NULL, as
+    /// `getValue(on:fromTable:where:orderBy:limit:offset:)` reads it. It runs on a global dispatch queue, so
+    /// awaiting it never blocks Swift's cooperative thread pool.
     public func getValue(on column: ColumnResultConvertible, fromTable table: String,
                          where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                          limit: Limit? = nil, offset: Offset? = nil) async throws -> FundamentalValue {

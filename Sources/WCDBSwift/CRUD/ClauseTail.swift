@@ -1,11 +1,18 @@
 /// WCDB's names for the clause arguments of the convenience API: any expression can be a condition,
 /// a limit or an offset; any ordering term can order.
 public typealias Condition = ExpressionConvertible
+/// An ordering term of the convenience API's `orderBy:` and `order(by:)` (WCDB's name): a property,
+/// an expression, or an `OrderingTerm` (`Sample.Properties.identifier.asOrder(by: .descending)`).
 public typealias OrderBy = OrderingTermConvertible
+/// A `LIMIT` of the convenience API (WCDB's name): any expression, usually an integer.
 public typealias Limit = ExpressionConvertible
+/// An `OFFSET` of the convenience API (WCDB's name): any expression, usually an integer.
 public typealias Offset = ExpressionConvertible
 /// WCDB 1.x name of a value that can be bound as a column (`update(table:on:with row:)`).
 public typealias ColumnEncodableBase = ColumnEncodable
+/// The guide's name for the element type of a row of values
+/// (`let row: [ColumnCodableBase] = ["row"]` for `update(table:on:with:)`); here an alias of
+/// `ColumnEncodable`. In WCDB the protocol of that name only declares `columnType` (`ColumnTyped` here).
 public typealias ColumnCodableBase = ColumnEncodable
 
 /// The optional `WHERE … ORDER BY … LIMIT … OFFSET …` tail shared by select, update and delete.

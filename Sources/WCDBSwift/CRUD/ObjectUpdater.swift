@@ -78,6 +78,7 @@ extension HandleRepresentable {
         try reportingErrors { try ObjectUpdater<Object>(properties: properties, table: table).update(objects, on: self) }
     }
 
+    /// Writes the listed objects back to their rows; see `update(objects:on:inTable:)` with an array.
     @inlinable
     public func update<Object: TableEncodable>(objects: Object..., on properties: [PropertyConvertible]? = nil,
                                                inTable table: String) throws {

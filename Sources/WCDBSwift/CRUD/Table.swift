@@ -1,7 +1,9 @@
 /// A table of `Root` objects: a Database with the table name and model fixed (Swift guide 1.4.2).
 /// Shares its database's core (tag, state, handles) and is as thread-safe as it.
 public final class Table<Root: TableCodable>: HandleRepresentable {
+    /// The database the table belongs to.
     public let database: Database
+    /// The table's name.
     public let name: String
 
     init(database: Database, name: String) {
@@ -11,56 +13,80 @@ public final class Table<Root: TableCodable>: HandleRepresentable {
 
     // MARK: HandleRepresentable
 
+    /// Runs `body` on a handle of the table's database, as `Database.withHandle(forWriting:_:)` does.
     public func withHandle<T>(forWriting: Bool, _ body: (Handle) throws -> T) throws -> T {
         try database.withHandle(forWriting: forWriting, body)
     }
 
+    /// Runs `body` in a transaction of the table's database, or as a savepoint of the one running on
+    /// this thread, as `Database.run(embeddedTransaction:)` does.
     public func run(embeddedTransaction: () throws -> Void) throws { try database.run(embeddedTransaction: embeddedTransaction) }
+    /// Prepares `sql` on the table's database as a `CoreStatement` that holds its handle until finalized.
     public func prepare(_ sql: String) throws -> CoreStatement { try database.prepare(sql) }
+    /// The tag of the table's database.
     public var tag: Int? { database.tag }
+    /// The path of the table's database file.
     public var path: String { database.path }
 
+    /// Runs `body` in a transaction of the table's database: commits when it returns, rolls back and
+    /// rethrows when it throws; nesting in another transaction on this thread throws.
     public func run(transaction: () throws -> Void) throws { try database.run(transaction: transaction) }
+    /// Runs `body` in a transaction of the table's database that commits only when `body` returns true.
     public func run(controllableTransaction: () throws -> Bool) throws { try database.run(controllableTransaction: controllableTransaction) }
 
     // MARK: Writes
 
+    /// Inserts `objects` into this table in one embedded transaction with one prepared statement;
+    /// `properties` names the columns to write (nil: every column).
+    /// - Throws: `WCDBError` — a constraint failure (the whole call is rolled back), a property of another model.
     @inlinable
     public func insert(objects: [Root], on properties: [PropertyConvertible]? = nil) throws {
         try insert(objects: objects, on: properties, intoTable: name)
     }
 
+    /// Inserts the listed objects into this table; see `insert(objects:on:)` with an array.
     @inlinable
     public func insert(objects: Root..., on properties: [PropertyConvertible]? = nil) throws {
         try insert(objects: objects, on: properties, intoTable: name)
     }
 
+    /// Inserts `object` into this table. When it gets a new rowid (`isAutoIncrement`, or a nil optional
+    /// integer key), the rowid is written back into its key and `lastInsertedRowID`.
+    /// - Throws: `WCDBError` — a constraint failure, a property of another model.
     @inlinable
     public func insert(_ object: inout Root, on properties: [PropertyConvertible]? = nil) throws {
         try insert(&object, on: properties, intoTable: name)
     }
 
+    /// Inserts `objects` into this table, replacing each row that conflicts with one on a primary key or
+    /// unique column (`INSERT OR REPLACE`), in one embedded transaction.
     @inlinable
     public func insertOrReplace(objects: [Root], on properties: [PropertyConvertible]? = nil) throws {
         try insertOrReplace(objects: objects, on: properties, intoTable: name)
     }
 
+    /// Inserts or replaces the listed objects; see `insertOrReplace(objects:on:)` with an array.
     @inlinable
     public func insertOrReplace(objects: Root..., on properties: [PropertyConvertible]? = nil) throws {
         try insertOrReplace(objects: objects, on: properties, intoTable: name)
     }
 
+    /// Deletes the rows that match `condition` (every row when nil), in `orderList` order, at most
+    /// `limit` from `offset`; the clauses' values are bound. Comparing with nil means `IS NULL`.
     public func delete(where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                        limit: Limit? = nil, offset: Offset? = nil) throws {
         try delete(fromTable: name, where: condition, orderBy: orderList, limit: limit, offset: offset)
     }
 
+    /// Sets `properties` of the rows that match `condition` to `object`'s values.
+    /// - Throws: `WCDBError` — a property of another model, a constraint failure.
     @inlinable
     public func update(on properties: [PropertyConvertible], with object: Root, where condition: Condition? = nil,
                        orderBy orderList: [OrderBy]? = nil, limit: Limit? = nil, offset: Offset? = nil) throws {
         try update(table: name, on: properties, with: object, where: condition, orderBy: orderList, limit: limit, offset: offset)
     }
 
+    /// Sets the listed properties of the rows that match `condition` to `object`'s values.
     @inlinable
     public func update(on property: PropertyConvertible, _ more: PropertyConvertible..., with object: Root,
                        where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
@@ -68,6 +94,8 @@ public final class Table<Root: TableCodable>: HandleRepresentable {
         try update(table: name, on: [property] + more, with: object, where: condition, orderBy: orderList, limit: limit, offset: offset)
     }
 
+    /// Sets `properties` of the rows that match `condition` to `row`'s values, one value per property.
+    /// - Throws: `WCDBError` — `row` and `properties` differ in count, a constraint failure.
     public func update(on properties: [PropertyConvertible], with row: [ColumnEncodable], where condition: Condition? = nil,
                        orderBy orderList: [OrderBy]? = nil, limit: Limit? = nil, offset: Offset? = nil) throws {
         try update(table: name, on: properties, with: row, where: condition, orderBy: orderList, limit: limit, offset: offset)
@@ -75,38 +103,49 @@ public final class Table<Root: TableCodable>: HandleRepresentable {
 
     // MARK: Reads
 
+    /// The objects of this table that match `condition`, in `orderList` order, at most `limit` from
+    /// `offset`. `properties` reads only those properties (a partial select); a left-out non-optional
+    /// property makes the read throw.
+    /// - Throws: `WCDBError` — a missing table, a column that does not decode, a property of another model.
     @inlinable
     public func getObjects(on properties: [PropertyConvertible]? = nil, where condition: Condition? = nil,
                            orderBy orderList: [OrderBy]? = nil, limit: Limit? = nil, offset: Offset? = nil) throws -> [Root] {
         try getObjects(on: properties, fromTable: name, where: condition, orderBy: orderList, limit: limit, offset: offset)
     }
 
+    /// The first object of this table that matches `condition` (in `orderList` order), or nil when none does.
     @inlinable
     public func getObject(on properties: [PropertyConvertible]? = nil, where condition: Condition? = nil,
                           orderBy orderList: [OrderBy]? = nil, offset: Offset? = nil) throws -> Root? {
         try getObject(on: properties, fromTable: name, where: condition, orderBy: orderList, offset: offset)
     }
 
+    /// The rows of `columns` (every column by default) that match `condition`, as values.
     public func getRows(on columns: [ColumnResultConvertible] = [Column.all], where condition: Condition? = nil,
                         orderBy orderList: [OrderBy]? = nil, limit: Limit? = nil, offset: Offset? = nil) throws -> FundamentalRowXColumn {
         try getRows(on: columns, fromTable: name, where: condition, orderBy: orderList, limit: limit, offset: offset)
     }
 
+    /// The values of `column` in the rows that match `condition`.
     public func getColumn(on column: ColumnResultConvertible, where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                           limit: Limit? = nil, offset: Offset? = nil) throws -> FundamentalColumn {
         try getColumn(on: column, fromTable: name, where: condition, orderBy: orderList, limit: limit, offset: offset)
     }
 
+    /// The distinct values of `column` in the rows that match `condition` (`SELECT DISTINCT`).
     public func getDistinctColumn(on column: ColumnResultConvertible, where condition: Condition? = nil,
                                   orderBy orderList: [OrderBy]? = nil, limit: Limit? = nil, offset: Offset? = nil) throws -> FundamentalColumn {
         try getDistinctColumn(on: column, fromTable: name, where: condition, orderBy: orderList, limit: limit, offset: offset)
     }
 
+    /// The value of `column` in the first row that matches `condition`, or NULL when none does:
+    /// `getValue(on: Sample.Properties.identifier.max())` runs `SELECT max(identifier) FROM` this table.
     public func getValue(on column: ColumnResultConvertible, where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                          offset: Offset? = nil) throws -> FundamentalValue {
         try getValue(on: column, fromTable: name, where: condition, orderBy: orderList, offset: offset)
     }
 
+    /// The first of the distinct values of `column` in the rows that match `condition`, or NULL.
     public func getDistinctValue(on column: ColumnResultConvertible, where condition: Condition? = nil,
                                  orderBy orderList: [OrderBy]? = nil, offset: Offset? = nil) throws -> FundamentalValue {
         try getDistinctValue(on: column, fromTable: name, where: condition, orderBy: orderList, offset: offset)
@@ -132,7 +171,9 @@ public final class Table<Root: TableCodable>: HandleRepresentable {
 
     /// A chain-call insert into this table.
     public func prepareInsert() throws -> TypedInsert<Root> { try prepareInsert(of: Root.self, intoTable: name) }
+    /// A chain-call delete from this table: set clauses, then `execute()`.
     public func prepareDelete() throws -> Delete { try prepareDelete(fromTable: name) }
+    /// A chain-call update of the listed properties of this table: set clauses, then `execute(with:)`.
     public func prepareUpdate(on properties: PropertyConvertible...) throws -> Update { try prepareUpdate(table: name, on: properties) }
 }
 

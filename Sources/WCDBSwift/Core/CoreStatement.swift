@@ -12,6 +12,7 @@ public final class CoreStatement {
     private var pins: [Pin]
     /// The underlying statement (for the typed binds and column reads).
     public let handleStatement: HandleStatement
+    /// Whether `finalize()` has run: the statement can no longer step, and its handle is given back.
     public private(set) var isFinalized = false
 
     init(core: DatabaseCore, sql: String) throws {
@@ -39,6 +40,7 @@ public final class CoreStatement {
         finalize()
     }
 
+    /// The SQL this statement was prepared from.
     public var sql: String { handleStatement.sql }
 
     /// The handle this statement runs on.
@@ -54,10 +56,14 @@ public final class CoreStatement {
         return try handleStatement.step()
     }
 
+    /// Resets the statement so that it steps again from the first row; bindings are kept. It does not
+    /// throw (the signature is WCDB's).
     public func reset() throws {
         handleStatement.reset()
     }
 
+    /// Sets every parameter back to NULL (`sqlite3_clear_bindings`) and drops a failed bind that the
+    /// next `step()` would have thrown.
     public func clearBindings() {
         handleStatement.clearBindings()
     }
@@ -73,10 +79,14 @@ public final class CoreStatement {
 
     // MARK: Bind (1-based)
 
+    /// Binds `value` to parameter `index` (1-based). A bind SQLite refuses (an index out of range, a
+    /// statement stepped and not reset) is not lost: the next `step()` throws it as a `WCDBError`.
     public func bind(_ value: FundamentalValue, toIndex index: Int) {
         handleStatement.bind(value, toIndex: Int32(index))
     }
 
+    /// Binds a column value to parameter `index` (1-based) as a model property of its type is bound;
+    /// nil binds NULL. A refused bind, or a JSON value that does not encode, makes the next `step()` throw.
     public func bind<T: ColumnEncodable>(_ value: T?, toIndex index: Int) {
         if let value {
             value.bindColumn(to: handleStatement, atIndex: Int32(index))
@@ -97,6 +107,7 @@ public final class CoreStatement {
 
     // MARK: Values (0-based)
 
+    /// The value of result column `index` (0-based) in the current row.
     public func value(atIndex index: Int) -> FundamentalValue {
         handleStatement.value(atIndex: Int32(index))
     }
@@ -112,16 +123,21 @@ public final class CoreStatement {
     /// Every column of the current row.
     public func row() -> FundamentalRow { handleStatement.row() }
 
+    /// The storage class of result column `index` (0-based) in the current row: `.integer64`, `.float`,
+    /// `.text`, `.BLOB` or `.null`.
     public func columnType(atIndex index: Int) -> ColumnType {
         handleStatement.columnType(atIndex: Int32(index))
     }
 
+    /// The number of result columns (0 for a statement that returns no rows).
     public var columnCount: Int { Int(handleStatement.columnCount) }
 
+    /// The name of result column `index` (0-based): its `AS` alias, else the name SQLite gives it.
     public func columnName(atIndex index: Int) -> String {
         handleStatement.columnName(atIndex: Int32(index))
     }
 
+    /// The names of the result columns, in order.
     public var columnNames: [String] { handleStatement.columnNames }
 
     /// The column index for `name`, or nil.
@@ -131,6 +147,8 @@ public final class CoreStatement {
 
     /// Rows changed by this statement (valid right after it ran).
     public var changes: Int { handle.changes }
+    /// The rowid of the last successful `INSERT` on this statement's handle
+    /// (`sqlite3_last_insert_rowid`); valid right after the insert ran.
     public var lastInsertedRowID: Int64 { handle.lastInsertedRowID }
 }
 

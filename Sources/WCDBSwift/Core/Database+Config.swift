@@ -9,6 +9,8 @@ public typealias ConfigOrder = Int
 extension Database {
     /// The name of the built-in config setting journal_mode WAL, synchronous NORMAL, locking_mode NORMAL.
     public static let basicConfigName = "com.Tencent.WCDB.Config.Basic"
+    /// The order of the built-in basic config (0): configs of a smaller order run before it, larger
+    /// after it.
     public static let basicConfigOrder: ConfigOrder = 0
 
     /// PRAGMA locking_mode NORMAL, synchronous NORMAL, journal_mode WAL (the seeds' `fullfsync` is a
@@ -33,7 +35,9 @@ extension Database {
         }
     }
 
-    /// Removes the config `name`. Handles that already ran it keep its effect until they reopen.
+    /// Removes the config `name`. Connections that already ran it keep its effect, unless it was set with
+    /// an uninvocation (`setConfig(named:withInvocation:withUninvocation:withPriority:)`), which then runs
+    /// on each of them at its next use.
     public func removeConfig(named name: String) {
         core.removeConfig(named: name)
     }

@@ -16,11 +16,18 @@ public struct PerformanceInfo: Sendable, Equatable {
     /// so in whole milliseconds (a fast statement reports 0).
     public var costInNanoseconds: Int64
 
+    /// WCDB 2.x's count of table pages read: here every page read (`pageReadCount`), since SQLite 3.15
+    /// does not tell table pages from index or overflow pages.
     public var tablePageReadCount: Int { pageReadCount }
+    /// WCDB 2.x's count of table pages written: here every page written (`pageWriteCount`).
     public var tablePageWriteCount: Int { pageWriteCount }
+    /// Always 0: SQLite 3.15 does not count index pages apart (`tablePageReadCount` holds them).
     public var indexPageReadCount: Int { 0 }
+    /// Always 0: SQLite 3.15 does not count index pages apart (`tablePageWriteCount` holds them).
     public var indexPageWriteCount: Int { 0 }
+    /// Always 0: SQLite 3.15 does not count overflow pages apart (`tablePageReadCount` holds them).
     public var overflowPageReadCount: Int { 0 }
+    /// Always 0: SQLite 3.15 does not count overflow pages apart (`tablePageWriteCount` holds them).
     public var overflowPageWriteCount: Int { 0 }
 }
 

@@ -89,6 +89,12 @@ public final class Database: HandleRepresentable, Sendable {
 
     // MARK: Handles
 
+    /// Runs `body` on a handle of this database and returns its result: the handle of a transaction or
+    /// operation of this database already running on the calling thread, else one from the pool. With
+    /// `forWriting`, the database's single write token is taken first. Don't keep the handle after
+    /// `body` returns.
+    /// - Throws: `WCDBError` — `SQLITE_BUSY` when no handle or write token frees up within the busy
+    ///   timeout, a failed open or config, or what `body` throws (a `WCDBError` reaches the error tracers).
     public func withHandle<T>(forWriting: Bool, _ body: (Handle) throws -> T) throws -> T {
         let pin = try core.enter(forWriting: forWriting)
         defer { core.leave(pin) }
@@ -154,7 +160,9 @@ public final class Database: HandleRepresentable, Sendable {
 
     /// Blocks new operations of other threads until `unblockade()`; running ones continue.
     public func blockade() { core.blockade() }
+    /// Ends `blockade()`: operations of other threads waiting on it go on.
     public func unblockade() { core.unblockade() }
+    /// Whether a `blockade()` is in force.
     public var isBlockaded: Bool { core.isBlockaded }
 
     /// Closes this database's idle handles; `isOpened` turns false when none is left open.
@@ -181,6 +189,7 @@ public final class Database: HandleRepresentable, Sendable {
 }
 
 extension Database: CustomStringConvertible {
+    /// `Database(path: …, tag: …)`, for logs.
     public var description: String {
         "Database(path: \(path)\(tag.map { ", tag: \($0)" } ?? ""))"
     }

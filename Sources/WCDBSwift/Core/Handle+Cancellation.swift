@@ -8,6 +8,7 @@ extension Handle {
     public final class CancellationSignal: Sendable {
         private let cancelled = Atomic<Bool>(false)
 
+        /// A signal not yet cancelled; attach it with `attach(cancellationSignal:)`.
         public init() {}
 
         /// Stops the statements of every handle this signal is attached to.

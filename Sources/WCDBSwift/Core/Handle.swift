@@ -7,16 +7,22 @@ import Foundation
 /// instead of re-hashing the SQL text. Create one per distinct SQL and keep it (for example in a static
 /// or in a generated table binding).
 public final class CachedSQL: Sendable, CustomStringConvertible {
+    /// The SQL text.
     public let sql: String
+    /// A process-unique number: the key of this SQL's statement in each handle's cache.
     public let id: Int
 
+    /// A key for `sql` with a new `id`. Two instances are two cache entries even for the same text, so
+    /// make one per distinct SQL and keep it.
     public init(_ sql: String) {
         self.sql = sql
         self.id = CachedSQL.nextID()
     }
 
+    /// A key for `sql` with a new `id`; the same as `init(_:)`.
     public convenience init(sql: String) { self.init(sql) }
 
+    /// The SQL text.
     public var description: String { sql }
 
     private static let counter = LockedValue(0)
@@ -72,6 +78,8 @@ public final class Handle {
     /// Whether this connection waits with the busy tracer's handler (else the pool's busy timeout).
     var busyTraceInstalled = false
 
+    /// A closed connection to the file at `path`; `open()` opens it. A handle made here belongs to no
+    /// database: no pool, config or cipher applies to it.
     public init(path: String) {
         self.path = path
     }
@@ -89,6 +97,7 @@ public final class Handle {
     /// The raw `sqlite3*`, nil when closed. For calls this API does not wrap.
     public var rawPointer: OpaquePointer? { db }
 
+    /// Whether the connection is open (`open()` succeeded and `close()` has not run since).
     public var isOpened: Bool { db != nil }
 
     /// Whether the connection can't write its main database (opened read-only, or a read-only file).

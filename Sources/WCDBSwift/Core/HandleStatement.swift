@@ -49,16 +49,20 @@ public final class HandleStatement {
 
     // MARK: Bind (1-based)
 
+    /// Binds a 64-bit integer to parameter `index` (1-based). A bind SQLite refuses is thrown by the next `step()`.
     @inlinable
     public func bind(integer value: Int64, toIndex index: Int32) {
         check(sqlite3_bind_int64(stmt, index, value), index)
     }
 
+    /// Binds a REAL to parameter `index` (1-based). A bind SQLite refuses is thrown by the next `step()`.
     @inlinable
     public func bind(double value: Double, toIndex index: Int32) {
         check(sqlite3_bind_double(stmt, index, value), index)
     }
 
+    /// Binds UTF-8 text to parameter `index` (1-based); SQLite copies it before the call returns.
+    /// A bind SQLite refuses is thrown by the next `step()`.
     @inlinable
     public func bind(text value: String, toIndex index: Int32) {
         let done: Void? = value.utf8.withContiguousStorageIfAvailable { buffer in
@@ -77,6 +81,8 @@ public final class HandleStatement {
         }
     }
 
+    /// Binds bytes as a BLOB to parameter `index` (1-based), copied by SQLite; empty data binds a
+    /// zero-length BLOB, not NULL. A bind SQLite refuses is thrown by the next `step()`.
     @inlinable
     public func bind(blob value: Data, toIndex index: Int32) {
         value.withUnsafeBytes { buffer in
@@ -84,6 +90,9 @@ public final class HandleStatement {
         }
     }
 
+    /// Binds the bytes of `buffer` as a BLOB to parameter `index` (1-based). SQLite copies them before the call
+    /// returns, so the buffer need not outlive it; an empty buffer binds a zero-length BLOB. A bind SQLite
+    /// refuses is thrown by the next `step()`.
     @inlinable
     public func bind(blob buffer: UnsafeRawBufferPointer, toIndex index: Int32) {
         if let base = buffer.baseAddress, buffer.count > 0 {
@@ -93,6 +102,7 @@ public final class HandleStatement {
         }
     }
 
+    /// Binds NULL to parameter `index` (1-based). A bind SQLite refuses is thrown by the next `step()`.
     @inlinable
     public func bindNull(toIndex index: Int32) {
         check(sqlite3_bind_null(stmt, index), index)
@@ -112,6 +122,8 @@ public final class HandleStatement {
             sql: sql, path: handle.path, tag: handle.tag, operation: "bind"))
     }
 
+    /// Binds `value` to parameter `index` (1-based) by its storage class (`.integer32` as a 64-bit
+    /// integer, `.null` as NULL). A bind SQLite refuses is thrown by the next `step()`.
     @inlinable
     public func bind(_ value: FundamentalValue, toIndex index: Int32) {
         switch value {
@@ -142,16 +154,22 @@ public final class HandleStatement {
 
     // MARK: Columns (0-based)
 
+    /// Column `index` (0-based) of the current row as a 64-bit integer (`sqlite3_column_int64`): NULL
+    /// reads 0, a REAL or TEXT converts as SQLite converts it.
     @inlinable
     public func columnInteger(atIndex index: Int32) -> Int64 {
         sqlite3_column_int64(stmt, index)
     }
 
+    /// Column `index` (0-based) of the current row as a REAL (`sqlite3_column_double`): NULL reads 0,
+    /// an INTEGER or TEXT converts as SQLite converts it.
     @inlinable
     public func columnDouble(atIndex index: Int32) -> Double {
         sqlite3_column_double(stmt, index)
     }
 
+    /// Column `index` (0-based) of the current row as UTF-8 text (`sqlite3_column_text`): NULL reads
+    /// `""`, a number its text, and invalid UTF-8 is repaired with U+FFFD.
     @inlinable
     public func columnText(atIndex index: Int32) -> String {
         guard let pointer = sqlite3_column_text(stmt, index) else { return "" }
@@ -159,6 +177,8 @@ public final class HandleStatement {
         return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
     }
 
+    /// Column `index` (0-based) of the current row as bytes (`sqlite3_column_blob`): NULL reads empty
+    /// data, a TEXT its UTF-8.
     @inlinable
     public func columnBlob(atIndex index: Int32) -> Data {
         guard let pointer = sqlite3_column_blob(stmt, index) else { return Data() }
@@ -166,6 +186,8 @@ public final class HandleStatement {
         return Data(bytes: pointer, count: count)
     }
 
+    /// The storage class of column `index` (0-based) in the current row: `.integer64`, `.float`,
+    /// `.text`, `.BLOB` or `.null`.
     @inlinable
     public func columnType(atIndex index: Int32) -> ColumnType {
         switch sqlite3_column_type(stmt, index) {
@@ -177,11 +199,14 @@ public final class HandleStatement {
         }
     }
 
+    /// Whether column `index` (0-based) of the current row is NULL.
     @inlinable
     public func isNull(atIndex index: Int32) -> Bool {
         sqlite3_column_type(stmt, index) == SQLITE_NULL
     }
 
+    /// Column `index` (0-based) of the current row as a value of its storage class (an INTEGER is
+    /// `.integer`, never `.integer32`).
     @inlinable
     public func value(atIndex index: Int32) -> FundamentalValue {
         switch sqlite3_column_type(stmt, index) {
@@ -207,9 +232,11 @@ public final class HandleStatement {
         return row
     }
 
+    /// The number of result columns (0 for a statement that returns no rows).
     @inlinable
     public var columnCount: Int32 { sqlite3_column_count(stmt) }
 
+    /// The name of result column `index` (0-based): its `AS` alias, else the name SQLite gives it.
     public func columnName(atIndex index: Int32) -> String {
         guard let name = sqlite3_column_name(stmt, index) else { return "" }
         return String(cString: name)
@@ -278,6 +305,8 @@ public final class HandleStatement {
         needsReset = false
     }
 
+    /// Sets every parameter back to NULL (`sqlite3_clear_bindings`) and drops a failed bind that the
+    /// next `step()` would have thrown.
     @inlinable
     public func clearBindings() {
         sqlite3_clear_bindings(stmt)

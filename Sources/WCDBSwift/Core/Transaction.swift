@@ -32,7 +32,9 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
         core.endLease(lease)
     }
 
+    /// The absolute path of the database file.
     public var path: String { core.path }
+    /// The tag of the database, shared by every object of its path.
     public var tag: Int? { core.tag }
 
     /// Whether a transaction is open on this object's handle.
@@ -44,6 +46,11 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
         return handle.isInTransaction
     }
 
+    /// Runs `body` on this object's handle and returns its result. With `forWriting`, the database's
+    /// write token is taken first, unless this object's transaction holds it. Calls on one object run one
+    /// at a time: a call from another thread waits for the running one; `body` may call this object again.
+    /// - Throws: `WCDBError` — `SQLITE_BUSY` when the write token does not free up within the busy
+    ///   timeout, `SQLITE_MISUSE` when this thread holds it itself, or what `body` throws.
     public func withHandle<T>(forWriting: Bool, _ body: (Handle) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
@@ -81,12 +88,21 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
         }
     }
 
+    /// Runs SQL (one or more statements) on this object's handle, discarding rows. Takes the write token
+    /// unless the SQL is one `SELECT` or `EXPLAIN`.
+    /// - Throws: `WCDBError` — SQLite's error, or the write token's (see `withHandle(forWriting:_:)`).
     public func exec(_ sql: String) throws {
         try withHandle(forWriting: !Database.isReadOnlySQL(sql)) { try $0.exec(sql) }
     }
 
     // MARK: Transactions
 
+    /// Begins a transaction (`BEGIN IMMEDIATE`) on this object's handle, holding the database's write
+    /// token until `commit()` or `rollback()`, which may come from any thread. Until then, operations of
+    /// the thread that called `begin()` on this database run on this object's handle.
+    /// - Throws: `WCDBError` — a transaction already open on this object, `SQLITE_BUSY` when the write
+    ///   token or the file lock is not free within the busy timeout, `SQLITE_MISUSE` when this thread
+    ///   holds the write token itself (inside another transaction of the same database).
     public func begin() throws {
         lock.lock()
         defer { lock.unlock() }
@@ -110,6 +126,9 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
         beganPin = pin
     }
 
+    /// Commits the transaction open on this object and releases the write token, also when it fails.
+    /// - Throws: `WCDBError` — no transaction is open (also when SQLite already rolled it back after an
+    ///   error in it); a failed `COMMIT` (the transaction is then rolled back).
     public func commit() throws {
         lock.lock()
         defer { lock.unlock() }
@@ -123,6 +142,8 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
         try TransactionRunner.commit(handle)
     }
 
+    /// Rolls back the transaction open on this object, if any, and releases the write token.
+    /// - Throws: `WCDBError` when `ROLLBACK` fails.
     public func rollback() throws {
         lock.lock()
         defer { lock.unlock() }
@@ -140,6 +161,10 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
         }
     }
 
+    /// Runs `body` in a transaction on this object's handle: commits when it returns, rolls back and
+    /// rethrows when it throws.
+    /// - Throws: `WCDBError` — a transaction already open on this object (nest with
+    ///   `run(embeddedTransaction:)`), the errors of `begin()` and `commit()`, or what `body` throws.
     public func run(transaction body: () throws -> Void) throws {
         try run(controllableTransaction: {
             try body()
@@ -147,6 +172,9 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
         })
     }
 
+    /// Runs `body` in a transaction on this object's handle: commits when it returns true, rolls back
+    /// when it returns false, rolls back and rethrows when it throws.
+    /// - Throws: `WCDBError`, as `run(transaction:)`, or what `body` throws.
     public func run(controllableTransaction body: () throws -> Bool) throws {
         lock.lock()
         defer { lock.unlock() }
@@ -163,6 +191,9 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
         if shouldCommit { try commit() } else { try rollback() }
     }
 
+    /// Runs `body` as a savepoint of the transaction open on this object, or in a transaction of its
+    /// own when none is. A savepoint commits or rolls back with the outer transaction; an error thrown by
+    /// `body` undoes `body`'s own changes and is rethrown.
     public func run(embeddedTransaction body: () throws -> Void) throws {
         lock.lock()
         defer { lock.unlock() }

@@ -9,11 +9,14 @@ public protocol CodingTableKeyBase: CodingKey, Sendable {
 /// The coding key of one generated model property: `stringValue` is its column name (what a 2.x
 /// `CodingKeys` case's raw value is), `rootType` its model.
 public struct PropertyCodingKey: CodingTableKeyBase {
+    /// The column name of the property.
     public let stringValue: String
+    /// The model the property belongs to.
     public let rootType: any TableCodableBase.Type
     /// Always nil, as for 2.x's string-valued `CodingKeys`; `Property.propertyIndex` gives the position.
     public var intValue: Int? { nil }
 
+    /// The key of column `stringValue` of the model `rootType`.
     public init(stringValue: String, rootType: any TableCodableBase.Type) {
         self.stringValue = stringValue
         self.rootType = rootType

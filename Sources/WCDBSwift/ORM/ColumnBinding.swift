@@ -1,15 +1,25 @@
 /// One column of a model's table, as the annotations describe it. Built by generated code.
 public struct ColumnBinding: Sendable {
+    /// The model property the column stores.
     public let property: Property
+    /// The column's declared type, from the property's Swift type.
     public let type: ColumnType
+    /// `@PrimaryKey(…)`, when this column is the primary key.
     public let primaryKey: PrimaryKeyBinding?
+    /// Whether the column is `NOT NULL` (`@NotNull`).
     public let isNotNull: Bool
+    /// `@Unique(…)`, when the column is `UNIQUE`.
     public let unique: UniqueBinding?
+    /// `@Default(…)`: the column's `DEFAULT`, if any.
     public let defaultValue: ColumnDefaultValue?
+    /// `@Collate("…")`: the collation name, if any.
     public let collate: String?
+    /// `@ForeignKey(…)`: the column's `REFERENCES` clause, if any.
     public let foreignKey: ForeignKeyBinding?
+    /// The column's `CHECK` constraints (`@Check(…)` on the property), in declaration order.
     public internal(set) var checks: [Expression]
 
+    /// The column name (`@Column("…")`, or the property name).
     public var name: String { property.name }
 
     /// The column definition printed in `CREATE TABLE` and `ALTER TABLE … ADD COLUMN`.
@@ -30,10 +40,15 @@ public struct ColumnBinding: Sendable {
 
 /// `@PrimaryKey(order:autoIncrement:onConflict:)`.
 public struct PrimaryKeyBinding: Sendable {
+    /// The key's order (`order:`), or nil for SQLite's default.
     public let order: Order?
+    /// Whether the column has SQL's `AUTOINCREMENT` keyword (`autoIncrement: true`): rowids are then
+    /// never reused. Whether an insert asks SQLite for a new rowid is the model's `isAutoIncrement`.
     public let autoIncrement: Bool
+    /// The key's `ON CONFLICT` action (`onConflict:`), if any.
     public let onConflict: ConflictAction?
 
+    /// A primary key as `@PrimaryKey(order:autoIncrement:onConflict:)` describes it.
     public init(order: Order? = nil, autoIncrement: Bool = false, onConflict: ConflictAction? = nil) {
         self.order = order
         self.autoIncrement = autoIncrement
@@ -43,8 +58,10 @@ public struct PrimaryKeyBinding: Sendable {
 
 /// `@Unique(onConflict:)`.
 public struct UniqueBinding: Sendable {
+    /// The constraint's `ON CONFLICT` action (`onConflict:`), if any.
     public let onConflict: ConflictAction?
 
+    /// A unique constraint as `@Unique(onConflict:)` describes it.
     public init(onConflict: ConflictAction? = nil) {
         self.onConflict = onConflict
     }
@@ -52,11 +69,16 @@ public struct UniqueBinding: Sendable {
 
 /// `@ForeignKey(table:column:onDelete:onUpdate:)`.
 public struct ForeignKeyBinding: Sendable {
+    /// The referenced table.
     public let table: String
+    /// The referenced column.
     public let column: String
+    /// The `ON DELETE` action, if any.
     public let onDelete: ForeignKey.Action?
+    /// The `ON UPDATE` action, if any.
     public let onUpdate: ForeignKey.Action?
 
+    /// A foreign key as `@ForeignKey(table:column:onDelete:onUpdate:)` describes it.
     public init(table: String, column: String, onDelete: ForeignKey.Action? = nil, onUpdate: ForeignKey.Action? = nil) {
         self.table = table
         self.column = column
@@ -75,17 +97,28 @@ public struct ForeignKeyBinding: Sendable {
 /// A `@Default(…)` literal.
 public enum ColumnDefaultValue: Sendable, Equatable, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
     ExpressibleByStringLiteral, ExpressibleByBooleanLiteral {
+    /// An integer literal; `true` and `false` are stored as 1 and 0.
     case integer(Int64)
+    /// A real literal.
     case double(Double)
+    /// A string literal (escaped when printed).
     case text(String)
+    /// `DEFAULT NULL`.
     case null
+    /// `DEFAULT CURRENT_TIME` (`.currentTime`): the time of the insert, UTC, as `HH:MM:SS` text.
     case currentTime
+    /// `DEFAULT CURRENT_DATE` (`.currentDate`): the date of the insert, UTC, as `YYYY-MM-DD` text.
     case currentDate
+    /// `DEFAULT CURRENT_TIMESTAMP` (`.currentTimestamp`): UTC `YYYY-MM-DD HH:MM:SS` text.
     case currentTimestamp
 
+    /// An integer default: `@Default(0)`.
     public init(integerLiteral value: Int64) { self = .integer(value) }
+    /// A real default: `@Default(0.5)`.
     public init(floatLiteral value: Double) { self = .double(value) }
+    /// A text default: `@Default("")`.
     public init(stringLiteral value: String) { self = .text(value) }
+    /// A boolean default, stored as 1 or 0: `@Default(true)`.
     public init(booleanLiteral value: Bool) { self = .integer(value ? 1 : 0) }
 
     var literal: LiteralValue {
@@ -103,9 +136,12 @@ public enum ColumnDefaultValue: Sendable, Equatable, ExpressibleByIntegerLiteral
 
 /// A property and its order in an index or a multi-column constraint.
 public struct IndexedProperty: Sendable {
+    /// The indexed property.
     public let property: Property
+    /// Its order in the index or constraint (`order:`), or nil for SQLite's default.
     public let order: Order?
 
+    /// `property` with its order, as an index or multi-column constraint member.
     public init(_ property: PropertyConvertible, order: Order? = nil) {
         self.property = property.asProperty()
         self.order = order
@@ -118,13 +154,17 @@ public struct IndexedProperty: Sendable {
 
 /// `@Index("_suffix", …)`: the index is named table name + suffix, as in WCDB.
 public struct IndexBinding: Sendable {
+    /// The suffix appended to the table name to name the index (`@Index("_suffix")`).
     public let suffix: String
+    /// Whether it is a `UNIQUE` index (`unique: true`).
     public let isUnique: Bool
+    /// The indexed properties, in declaration order.
     public let members: [IndexedProperty]
     /// Created with a new table only, never added to an existing one (`@Index(…, forNewTableOnly: true)`,
     /// the seeds' `WCDB_INDEX_FOR_NEWLY_CREATED_TABLE_ONLY`: indexing an old, large table is slow).
     public var isForNewTableOnly: Bool = false
 
+    /// The index's name on `table`: the table name followed by `suffix`.
     public func indexName(forTable table: String) -> String { table + suffix }
 
     func createStatement(forTable table: String) -> StatementCreateIndex {
@@ -138,9 +178,13 @@ public struct IndexBinding: Sendable {
 
 /// `@VirtualTable(module:tokenizer:)`.
 public struct VirtualTableBinding: Sendable {
+    /// The virtual table module, `fts3` or `fts4` on SQLCipher 3.4.1.
     public let module: String
+    /// The tokenizer, passed as `tokenize=…` (`wcdb`, `porter`, a registered one), or nil for the
+    /// module's default.
     public let tokenizer: String?
 
+    /// A virtual table as `@VirtualTable(module:tokenizer:)` describes it.
     public init(module: String, tokenizer: String? = nil) {
         self.module = module
         self.tokenizer = tokenizer

@@ -7,21 +7,28 @@ import Foundation
 // in SQL, but round-trip exactly). Reading narrows by truncation, like WCDB.
 
 extension Int: ColumnEncodable, ColumnDecodable {
+    /// `INTEGER`, declared `.integer64` as WCDB declares `Int`.
     public static var columnType: ColumnType { .integer64 }
 
+    /// A 64-bit INTEGER (`.integer`).
     @inlinable
     public func archivedValue() -> FundamentalValue { .integer(Int64(truncatingIfNeeded: self)) }
 
+    /// Binds the value as a 64-bit integer (`sqlite3_bind_int64`).
     @inlinable
     public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
         statement.bind(integer: Int64(truncatingIfNeeded: self), toIndex: index)
     }
 
+    /// The value's `int64Value`.
+    /// Never nil: NULL, a BLOB and a TEXT that is not exactly a number read 0.
     @inlinable
     public init?(with value: FundamentalValue) {
         self = Int(truncatingIfNeeded: value.int64Value)
     }
 
+    /// Reads the column with `sqlite3_column_int64`.
+    /// NULL reads 0; a REAL or TEXT converts as SQLite converts it. Never throws.
     @inlinable
     public static func decodeColumn(from statement: HandleStatement, atIndex index: Int32) throws -> Int {
         Int(truncatingIfNeeded: statement.columnInteger(atIndex: index))
@@ -29,22 +36,28 @@ extension Int: ColumnEncodable, ColumnDecodable {
 }
 
 extension Int8: ColumnEncodable, ColumnDecodable {
+    /// `INTEGER`, declared `.integer32` as WCDB declares `Int8`.
     public static var columnType: ColumnType { .integer32 }
 
     @inlinable
     /// A 32-bit INTEGER (`.integer32`), as WCDB archives this type.
     public func archivedValue() -> FundamentalValue { .integer32(Int32(self)) }
 
+    /// Binds the value as a 64-bit integer (`sqlite3_bind_int64`).
     @inlinable
     public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
         statement.bind(integer: Int64(truncatingIfNeeded: self), toIndex: index)
     }
 
+    /// The value's `int64Value`, truncated to `Int8`'s width as WCDB narrows.
+    /// Never nil: NULL, a BLOB and a TEXT that is not exactly a number read 0.
     @inlinable
     public init?(with value: FundamentalValue) {
         self = Int8(truncatingIfNeeded: value.int64Value)
     }
 
+    /// Reads the column with `sqlite3_column_int64`, truncated to `Int8`'s width as WCDB narrows.
+    /// NULL reads 0; a REAL or TEXT converts as SQLite converts it. Never throws.
     @inlinable
     public static func decodeColumn(from statement: HandleStatement, atIndex index: Int32) throws -> Int8 {
         Int8(truncatingIfNeeded: statement.columnInteger(atIndex: index))
@@ -52,22 +65,28 @@ extension Int8: ColumnEncodable, ColumnDecodable {
 }
 
 extension Int16: ColumnEncodable, ColumnDecodable {
+    /// `INTEGER`, declared `.integer32` as WCDB declares `Int16`.
     public static var columnType: ColumnType { .integer32 }
 
     @inlinable
     /// A 32-bit INTEGER (`.integer32`), as WCDB archives this type.
     public func archivedValue() -> FundamentalValue { .integer32(Int32(self)) }
 
+    /// Binds the value as a 64-bit integer (`sqlite3_bind_int64`).
     @inlinable
     public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
         statement.bind(integer: Int64(truncatingIfNeeded: self), toIndex: index)
     }
 
+    /// The value's `int64Value`, truncated to `Int16`'s width as WCDB narrows.
+    /// Never nil: NULL, a BLOB and a TEXT that is not exactly a number read 0.
     @inlinable
     public init?(with value: FundamentalValue) {
         self = Int16(truncatingIfNeeded: value.int64Value)
     }
 
+    /// Reads the column with `sqlite3_column_int64`, truncated to `Int16`'s width as WCDB narrows.
+    /// NULL reads 0; a REAL or TEXT converts as SQLite converts it. Never throws.
     @inlinable
     public static func decodeColumn(from statement: HandleStatement, atIndex index: Int32) throws -> Int16 {
         Int16(truncatingIfNeeded: statement.columnInteger(atIndex: index))
@@ -75,22 +94,28 @@ extension Int16: ColumnEncodable, ColumnDecodable {
 }
 
 extension Int32: ColumnEncodable, ColumnDecodable {
+    /// `INTEGER`, declared `.integer32` as WCDB declares `Int32`.
     public static var columnType: ColumnType { .integer32 }
 
     @inlinable
     /// A 32-bit INTEGER (`.integer32`), as WCDB archives this type.
     public func archivedValue() -> FundamentalValue { .integer32(Int32(self)) }
 
+    /// Binds the value as a 64-bit integer (`sqlite3_bind_int64`).
     @inlinable
     public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
         statement.bind(integer: Int64(truncatingIfNeeded: self), toIndex: index)
     }
 
+    /// The value's `int64Value`, truncated to `Int32`'s width as WCDB narrows.
+    /// Never nil: NULL, a BLOB and a TEXT that is not exactly a number read 0.
     @inlinable
     public init?(with value: FundamentalValue) {
         self = Int32(truncatingIfNeeded: value.int64Value)
     }
 
+    /// Reads the column with `sqlite3_column_int64`, truncated to `Int32`'s width as WCDB narrows.
+    /// NULL reads 0; a REAL or TEXT converts as SQLite converts it. Never throws.
     @inlinable
     public static func decodeColumn(from statement: HandleStatement, atIndex index: Int32) throws -> Int32 {
         Int32(truncatingIfNeeded: statement.columnInteger(atIndex: index))
@@ -98,21 +123,28 @@ extension Int32: ColumnEncodable, ColumnDecodable {
 }
 
 extension Int64: ColumnEncodable, ColumnDecodable {
+    /// `INTEGER`, declared `.integer64` as WCDB declares `Int64`.
     public static var columnType: ColumnType { .integer64 }
 
+    /// A 64-bit INTEGER (`.integer`).
     @inlinable
     public func archivedValue() -> FundamentalValue { .integer(Int64(truncatingIfNeeded: self)) }
 
+    /// Binds the value as a 64-bit integer (`sqlite3_bind_int64`).
     @inlinable
     public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
         statement.bind(integer: Int64(truncatingIfNeeded: self), toIndex: index)
     }
 
+    /// The value's `int64Value`.
+    /// Never nil: NULL, a BLOB and a TEXT that is not exactly a number read 0.
     @inlinable
     public init?(with value: FundamentalValue) {
         self = Int64(truncatingIfNeeded: value.int64Value)
     }
 
+    /// Reads the column with `sqlite3_column_int64`.
+    /// NULL reads 0; a REAL or TEXT converts as SQLite converts it. Never throws.
     @inlinable
     public static func decodeColumn(from statement: HandleStatement, atIndex index: Int32) throws -> Int64 {
         Int64(truncatingIfNeeded: statement.columnInteger(atIndex: index))
@@ -120,21 +152,29 @@ extension Int64: ColumnEncodable, ColumnDecodable {
 }
 
 extension UInt: ColumnEncodable, ColumnDecodable {
+    /// `INTEGER` (`.integer64`). The value is stored by its bit pattern: values above
+    /// `Int64.max` read negative in SQL, but round-trip exactly.
     public static var columnType: ColumnType { .integer64 }
 
+    /// A 64-bit INTEGER (`.integer`) holding the value's bit pattern (`UInt64.max` is -1).
     @inlinable
     public func archivedValue() -> FundamentalValue { .integer(Int64(truncatingIfNeeded: self)) }
 
+    /// Binds the value's bit pattern as a 64-bit integer (`sqlite3_bind_int64`).
     @inlinable
     public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
         statement.bind(integer: Int64(truncatingIfNeeded: self), toIndex: index)
     }
 
+    /// The value's `int64Value`, reinterpreted as `UInt`.
+    /// Never nil: NULL, a BLOB and a TEXT that is not exactly a number read 0.
     @inlinable
     public init?(with value: FundamentalValue) {
         self = UInt(truncatingIfNeeded: value.int64Value)
     }
 
+    /// Reads the column with `sqlite3_column_int64`, reinterpreted as `UInt`.
+    /// NULL reads 0; a REAL or TEXT converts as SQLite converts it. Never throws.
     @inlinable
     public static func decodeColumn(from statement: HandleStatement, atIndex index: Int32) throws -> UInt {
         UInt(truncatingIfNeeded: statement.columnInteger(atIndex: index))
@@ -142,22 +182,28 @@ extension UInt: ColumnEncodable, ColumnDecodable {
 }
 
 extension UInt8: ColumnEncodable, ColumnDecodable {
+    /// `INTEGER`, declared `.integer32` as WCDB declares `UInt8`.
     public static var columnType: ColumnType { .integer32 }
 
     @inlinable
     /// A 32-bit INTEGER (`.integer32`), as WCDB archives this type.
     public func archivedValue() -> FundamentalValue { .integer32(Int32(self)) }
 
+    /// Binds the value as a 64-bit integer (`sqlite3_bind_int64`).
     @inlinable
     public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
         statement.bind(integer: Int64(truncatingIfNeeded: self), toIndex: index)
     }
 
+    /// The value's `int64Value`, truncated to `UInt8`'s width as WCDB narrows.
+    /// Never nil: NULL, a BLOB and a TEXT that is not exactly a number read 0.
     @inlinable
     public init?(with value: FundamentalValue) {
         self = UInt8(truncatingIfNeeded: value.int64Value)
     }
 
+    /// Reads the column with `sqlite3_column_int64`, truncated to `UInt8`'s width as WCDB narrows.
+    /// NULL reads 0; a REAL or TEXT converts as SQLite converts it. Never throws.
     @inlinable
     public static func decodeColumn(from statement: HandleStatement, atIndex index: Int32) throws -> UInt8 {
         UInt8(truncatingIfNeeded: statement.columnInteger(atIndex: index))
@@ -165,22 +211,28 @@ extension UInt8: ColumnEncodable, ColumnDecodable {
 }
 
 extension UInt16: ColumnEncodable, ColumnDecodable {
+    /// `INTEGER`, declared `.integer32` as WCDB declares `UInt16`.
     public static var columnType: ColumnType { .integer32 }
 
     @inlinable
     /// A 32-bit INTEGER (`.integer32`), as WCDB archives this type.
     public func archivedValue() -> FundamentalValue { .integer32(Int32(self)) }
 
+    /// Binds the value as a 64-bit integer (`sqlite3_bind_int64`).
     @inlinable
     public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
         statement.bind(integer: Int64(truncatingIfNeeded: self), toIndex: index)
     }
 
+    /// The value's `int64Value`, truncated to `UInt16`'s width as WCDB narrows.
+    /// Never nil: NULL, a BLOB and a TEXT that is not exactly a number read 0.
     @inlinable
     public init?(with value: FundamentalValue) {
         self = UInt16(truncatingIfNeeded: value.int64Value)
     }
 
+    /// Reads the column with `sqlite3_column_int64`, truncated to `UInt16`'s width as WCDB narrows.
+    /// NULL reads 0; a REAL or TEXT converts as SQLite converts it. Never throws.
     @inlinable
     public static func decodeColumn(from statement: HandleStatement, atIndex index: Int32) throws -> UInt16 {
         UInt16(truncatingIfNeeded: statement.columnInteger(atIndex: index))
@@ -188,21 +240,28 @@ extension UInt16: ColumnEncodable, ColumnDecodable {
 }
 
 extension UInt32: ColumnEncodable, ColumnDecodable {
+    /// `INTEGER`, declared `.integer64` as WCDB declares `UInt32`.
     public static var columnType: ColumnType { .integer64 }
 
+    /// A 64-bit INTEGER (`.integer`).
     @inlinable
     public func archivedValue() -> FundamentalValue { .integer(Int64(truncatingIfNeeded: self)) }
 
+    /// Binds the value as a 64-bit integer (`sqlite3_bind_int64`).
     @inlinable
     public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
         statement.bind(integer: Int64(truncatingIfNeeded: self), toIndex: index)
     }
 
+    /// The value's `int64Value`, truncated to `UInt32`'s width as WCDB narrows.
+    /// Never nil: NULL, a BLOB and a TEXT that is not exactly a number read 0.
     @inlinable
     public init?(with value: FundamentalValue) {
         self = UInt32(truncatingIfNeeded: value.int64Value)
     }
 
+    /// Reads the column with `sqlite3_column_int64`, truncated to `UInt32`'s width as WCDB narrows.
+    /// NULL reads 0; a REAL or TEXT converts as SQLite converts it. Never throws.
     @inlinable
     public static func decodeColumn(from statement: HandleStatement, atIndex index: Int32) throws -> UInt32 {
         UInt32(truncatingIfNeeded: statement.columnInteger(atIndex: index))
@@ -210,21 +269,29 @@ extension UInt32: ColumnEncodable, ColumnDecodable {
 }
 
 extension UInt64: ColumnEncodable, ColumnDecodable {
+    /// `INTEGER` (`.integer64`). The value is stored by its bit pattern: values above
+    /// `Int64.max` read negative in SQL, but round-trip exactly.
     public static var columnType: ColumnType { .integer64 }
 
+    /// A 64-bit INTEGER (`.integer`) holding the value's bit pattern (`UInt64.max` is -1).
     @inlinable
     public func archivedValue() -> FundamentalValue { .integer(Int64(truncatingIfNeeded: self)) }
 
+    /// Binds the value's bit pattern as a 64-bit integer (`sqlite3_bind_int64`).
     @inlinable
     public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
         statement.bind(integer: Int64(truncatingIfNeeded: self), toIndex: index)
     }
 
+    /// The value's `int64Value`, reinterpreted as `UInt64`.
+    /// Never nil: NULL, a BLOB and a TEXT that is not exactly a number read 0.
     @inlinable
     public init?(with value: FundamentalValue) {
         self = UInt64(truncatingIfNeeded: value.int64Value)
     }
 
+    /// Reads the column with `sqlite3_column_int64`, reinterpreted as `UInt64`.
+    /// NULL reads 0; a REAL or TEXT converts as SQLite converts it. Never throws.
     @inlinable
     public static func decodeColumn(from statement: HandleStatement, atIndex index: Int32) throws -> UInt64 {
         UInt64(truncatingIfNeeded: statement.columnInteger(atIndex: index))
@@ -234,20 +301,24 @@ extension UInt64: ColumnEncodable, ColumnDecodable {
 // MARK: Bool (INTEGER 0 / 1)
 
 extension Bool: ColumnEncodable, ColumnDecodable {
+    /// `INTEGER` holding 1 or 0, declared `.integer32` as WCDB declares `Bool`.
     public static var columnType: ColumnType { .integer32 }
 
     @inlinable
     /// A 32-bit INTEGER (`.integer32`), as WCDB archives this type.
     public func archivedValue() -> FundamentalValue { .integer32(self ? 1 : 0) }
 
+    /// Binds 1 for true, 0 for false.
     @inlinable
     public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
         statement.bind(integer: self ? 1 : 0, toIndex: index)
     }
 
+    /// True when the value's `int64Value` is not 0 (NULL reads false). Never nil.
     @inlinable
     public init?(with value: FundamentalValue) { self = value.int64Value != 0 }
 
+    /// True when the column's integer (`sqlite3_column_int64`) is not 0; NULL reads false. Never throws.
     @inlinable
     public static func decodeColumn(from statement: HandleStatement, atIndex index: Int32) throws -> Bool {
         statement.columnInteger(atIndex: index) != 0
@@ -257,19 +328,26 @@ extension Bool: ColumnEncodable, ColumnDecodable {
 // MARK: Floating point (REAL)
 
 extension Double: ColumnEncodable, ColumnDecodable {
+    /// `REAL` (`.float`).
     public static var columnType: ColumnType { .float }
 
+    /// A REAL.
     @inlinable
     public func archivedValue() -> FundamentalValue { .double(self) }
 
+    /// Binds the value as a REAL (`sqlite3_bind_double`).
     @inlinable
     public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
         statement.bind(double: self, toIndex: index)
     }
 
+    /// The value's `doubleValue`. Never nil: NULL, a BLOB and a TEXT that is not exactly a number
+    /// read 0.
     @inlinable
     public init?(with value: FundamentalValue) { self = value.doubleValue }
 
+    /// Reads the column with `sqlite3_column_double` (NULL reads 0; an INTEGER or TEXT converts as
+    /// SQLite converts it). Never throws.
     @inlinable
     public static func decodeColumn(from statement: HandleStatement, atIndex index: Int32) throws -> Double {
         statement.columnDouble(atIndex: index)
@@ -277,19 +355,24 @@ extension Double: ColumnEncodable, ColumnDecodable {
 }
 
 extension Float: ColumnEncodable, ColumnDecodable {
+    /// `REAL` (`.float`).
     public static var columnType: ColumnType { .float }
 
+    /// A REAL holding the value widened to `Double`.
     @inlinable
     public func archivedValue() -> FundamentalValue { .double(Double(self)) }
 
+    /// Binds the value, widened to `Double`, as a REAL (`sqlite3_bind_double`).
     @inlinable
     public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
         statement.bind(double: Double(self), toIndex: index)
     }
 
+    /// The value's `doubleValue` rounded to `Float`. Never nil (NULL reads 0).
     @inlinable
     public init?(with value: FundamentalValue) { self = Float(value.doubleValue) }
 
+    /// Reads the column with `sqlite3_column_double`, rounded to `Float` (NULL reads 0). Never throws.
     @inlinable
     public static func decodeColumn(from statement: HandleStatement, atIndex index: Int32) throws -> Float {
         Float(statement.columnDouble(atIndex: index))
@@ -299,19 +382,26 @@ extension Float: ColumnEncodable, ColumnDecodable {
 // MARK: String (TEXT; NULL reads as "")
 
 extension String: ColumnEncodable, ColumnDecodable {
+    /// `TEXT`.
     public static var columnType: ColumnType { .text }
 
+    /// A TEXT.
     @inlinable
     public func archivedValue() -> FundamentalValue { .text(self) }
 
+    /// Binds the value's UTF-8 as TEXT (SQLite copies it before the call returns).
     @inlinable
     public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
         statement.bind(text: self, toIndex: index)
     }
 
+    /// The value's `stringValue`: a number in decimal, a BLOB as its UTF-8 (`""` when invalid),
+    /// NULL as `""`. Never nil.
     @inlinable
     public init?(with value: FundamentalValue) { self = value.stringValue }
 
+    /// Reads the column as UTF-8 text (`sqlite3_column_text`); NULL reads `""`, and invalid UTF-8 is
+    /// repaired with U+FFFD. Never throws.
     @inlinable
     public static func decodeColumn(from statement: HandleStatement, atIndex index: Int32) throws -> String {
         statement.columnText(atIndex: index)
@@ -321,16 +411,21 @@ extension String: ColumnEncodable, ColumnDecodable {
 // MARK: URL (TEXT holding absoluteString)
 
 extension URL: ColumnEncodable, ColumnDecodable {
+    /// `TEXT` holding the URL's `absoluteString`.
     public static var columnType: ColumnType { .text }
 
+    /// The URL's `absoluteString` as TEXT.
     @inlinable
     public func archivedValue() -> FundamentalValue { .text(absoluteString) }
 
+    /// Binds the URL's `absoluteString` as TEXT.
     @inlinable
     public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
         statement.bind(text: absoluteString, toIndex: index)
     }
 
+    /// The URL parsed from the value's `stringValue`, or nil when that text does not parse as a
+    /// URL; a non-optional `URL` property then fails to read with a `WCDBError` (operation `decode`).
     @inlinable
     public init?(with value: FundamentalValue) {
         guard let url = URL(string: value.stringValue) else { return nil }
@@ -341,19 +436,26 @@ extension URL: ColumnEncodable, ColumnDecodable {
 // MARK: Data (BLOB; NULL reads as empty)
 
 extension Data: ColumnEncodable, ColumnDecodable {
+    /// `BLOB`.
     public static var columnType: ColumnType { .BLOB }
 
+    /// A BLOB.
     @inlinable
     public func archivedValue() -> FundamentalValue { .blob(self) }
 
+    /// Binds the bytes as a BLOB (copied by SQLite); empty data binds a zero-length BLOB, not NULL.
     @inlinable
     public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
         statement.bind(blob: self, toIndex: index)
     }
 
+    /// The value's `dataValue`: a BLOB as it is, NULL as empty data, anything else as the UTF-8
+    /// of its text. Never nil.
     @inlinable
     public init?(with value: FundamentalValue) { self = value.dataValue }
 
+    /// Reads the column's bytes (`sqlite3_column_blob`): NULL reads empty data, a TEXT its UTF-8.
+    /// Never throws.
     @inlinable
     public static func decodeColumn(from statement: HandleStatement, atIndex index: Int32) throws -> Data {
         statement.columnBlob(atIndex: index)
@@ -367,21 +469,27 @@ extension Data: ColumnEncodable, ColumnDecodable {
 /// The conversion from Foundation's reference-date Double can move the last bit of a sub-microsecond
 /// fraction (about 0.1 µs for today's dates); whole and millisecond values round-trip exactly.
 extension Date: ColumnEncodable, ColumnDecodable {
+    /// `REAL` (`.float`): seconds since 1970.
     public static var columnType: ColumnType { .float }
 
+    /// A REAL holding `timeIntervalSince1970`.
     @inlinable
     public func archivedValue() -> FundamentalValue { .double(timeIntervalSince1970) }
 
+    /// Binds `timeIntervalSince1970` as a REAL.
     @inlinable
     public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
         statement.bind(double: timeIntervalSince1970, toIndex: index)
     }
 
+    /// The date `doubleValue` seconds after 1970-01-01 00:00 UTC. Never nil (NULL reads that date).
     @inlinable
     public init?(with value: FundamentalValue) {
         self = Date(timeIntervalSince1970: value.doubleValue)
     }
 
+    /// Reads the column as a REAL of seconds since 1970 (`sqlite3_column_double`); NULL reads
+    /// 1970-01-01 00:00 UTC. Never throws.
     @inlinable
     public static func decodeColumn(from statement: HandleStatement, atIndex index: Int32) throws -> Date {
         Date(timeIntervalSince1970: statement.columnDouble(atIndex: index))
@@ -397,6 +505,7 @@ extension Optional: ColumnTyped where Wrapped: ColumnTyped {
 
 extension Optional: ColumnEncodable where Wrapped: ColumnEncodable {
 
+    /// The wrapped value's `archivedValue()`, or NULL for nil.
     @inlinable
     public func archivedValue() -> FundamentalValue {
         switch self {
@@ -405,6 +514,7 @@ extension Optional: ColumnEncodable where Wrapped: ColumnEncodable {
         }
     }
 
+    /// Binds the wrapped value, or NULL for nil.
     @inlinable
     public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
         switch self {
@@ -415,6 +525,7 @@ extension Optional: ColumnEncodable where Wrapped: ColumnEncodable {
 }
 
 extension Optional: ColumnDecodable where Wrapped: ColumnDecodable {
+    /// `nil` for NULL; otherwise the wrapped type's `init?(with:)`, failing when it fails.
     @inlinable
     public init?(with value: FundamentalValue) {
         if case .null = value {
@@ -425,6 +536,8 @@ extension Optional: ColumnDecodable where Wrapped: ColumnDecodable {
         self = .some(wrapped)
     }
 
+    /// `nil` when the column is NULL; otherwise the wrapped type's `decodeColumn`, throwing what it
+    /// throws.
     @inlinable
     public static func decodeColumn(from statement: HandleStatement, atIndex index: Int32) throws -> Wrapped? {
         if statement.isNull(atIndex: index) { return .none }

@@ -27,9 +27,12 @@ public protocol ColumnDecodable: ColumnTyped {
     static func decodeColumn(from statement: HandleStatement, atIndex index: Int32) throws -> Self
 }
 
+/// A type that can be stored in one column and read back from it (WCDB's `ColumnCodable`): it gives
+/// `columnType`, `archivedValue()` and `init?(with:)`; `bindColumn` and `decodeColumn` have defaults.
 public typealias ColumnCodable = ColumnEncodable & ColumnDecodable
 
 extension ColumnEncodable {
+    /// Binds `archivedValue()` to parameter `index` (1-based).
     @inlinable
     public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
         statement.bind(archivedValue(), toIndex: index)
@@ -37,6 +40,9 @@ extension ColumnEncodable {
 }
 
 extension ColumnDecodable {
+    /// Reads the column at `index` (0-based) as a `FundamentalValue` and converts it with `init?(with:)`.
+    /// - Throws: `WCDBError` (operation `decode`) naming the type and the column when `init?(with:)`
+    ///   returns nil.
     @inlinable
     public static func decodeColumn(from statement: HandleStatement, atIndex index: Int32) throws -> Self {
         let value = statement.value(atIndex: index)
@@ -60,18 +66,23 @@ func columnDecodingError<T>(_ value: FundamentalValue, as type: T.Type, statemen
 
 // MARK: RawRepresentable (enums)
 
-/// `enum Kind: Int, ColumnCodable { ... }` is declared as its raw value's column type.
+/// An enum that declares `ColumnCodable` (`enum Kind: Int, ColumnCodable {}`) is declared as its raw
+/// value's column type. A model property needs no such conformance: a plain `enum Kind: Int` compiles
+/// and round-trips (generated code stores its raw value). Declare it where a `ColumnEncodable` value
+/// is asked for: a row of values in `update(table:on:with:)`, `CoreStatement.bind(_:toIndex:)`.
 extension ColumnTyped where Self: RawRepresentable, RawValue: ColumnTyped {
     /// The raw value's column type.
     public static var columnType: ColumnType { RawValue.columnType }
 }
 
-/// `enum Kind: Int, ColumnCodable { ... }` stores its raw value.
+/// An enum that declares `ColumnEncodable` stores its raw value (a model property needs no conformance).
 extension ColumnEncodable where Self: RawRepresentable, RawValue: ColumnEncodable {
 
+    /// The raw value's `archivedValue()`.
     @inlinable
     public func archivedValue() -> FundamentalValue { rawValue.archivedValue() }
 
+    /// Binds the raw value.
     @inlinable
     public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
         rawValue.bindColumn(to: statement, atIndex: index)
@@ -79,12 +90,16 @@ extension ColumnEncodable where Self: RawRepresentable, RawValue: ColumnEncodabl
 }
 
 extension ColumnDecodable where Self: RawRepresentable, RawValue: ColumnDecodable {
+    /// The case whose raw value is read from `value`; nil when the raw value does not read or no case
+    /// has it.
     @inlinable
     public init?(with value: FundamentalValue) {
         guard let raw = RawValue(with: value) else { return nil }
         self.init(rawValue: raw)
     }
 
+    /// Reads the raw value and returns its case.
+    /// - Throws: `WCDBError` (operation `decode`) when no case has the raw value read.
     @inlinable
     public static func decodeColumn(from statement: HandleStatement, atIndex index: Int32) throws -> Self {
         let raw = try RawValue.decodeColumn(from: statement, atIndex: index)

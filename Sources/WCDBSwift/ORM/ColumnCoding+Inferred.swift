@@ -9,28 +9,33 @@
 extension ColumnCoding {
     // MARK: Column types from typed properties
 
+    /// The column type of a typed property whose value type is `ColumnEncodable`.
     @inlinable
     public static func columnType<Root, Value: ColumnEncodable>(of property: TypedProperty<Root, Value>) -> ColumnType {
         columnType(of: Value.self)
     }
 
+    /// The column type of a typed property holding an enum stored as its raw value.
     @inlinable
     public static func columnType<Root, Value: RawRepresentable>(of property: TypedProperty<Root, Value>) -> ColumnType
     where Value.RawValue: ColumnEncodable {
         columnType(of: Value.self)
     }
 
+    /// The column type of a typed property holding an optional enum stored as its raw value.
     @inlinable
     public static func columnType<Root, Value: RawRepresentable>(of property: TypedProperty<Root, Value?>) -> ColumnType
     where Value.RawValue: ColumnEncodable {
         columnType(of: Value?.self)
     }
 
+    /// The column type of a typed property holding an enum that declares `ColumnEncodable`.
     @inlinable
     public static func columnType<Root, Value: ColumnEncodable & RawRepresentable>(of property: TypedProperty<Root, Value>) -> ColumnType {
         columnType(of: Value.self)
     }
 
+    /// The column type of a typed property holding an optional enum that declares `ColumnEncodable`.
     @inlinable
     public static func columnType<Root, Value: ColumnEncodable & RawRepresentable>(of property: TypedProperty<Root, Value?>) -> ColumnType {
         columnType(of: Value?.self)
@@ -72,28 +77,33 @@ extension ColumnCoding {
 
     // MARK: Decoding into the assignment's type
 
+    /// Reads a `ColumnDecodable` value of the assignment's type.
     @inlinable
     public static func decode<Value: ColumnDecodable>(from statement: HandleStatement, atIndex index: Int32) throws -> Value {
         try decode(Value.self, from: statement, atIndex: index)
     }
 
+    /// Reads an enum of the assignment's type from its raw value; throws a `WCDBError` when no case has it.
     @inlinable
     public static func decode<Value: RawRepresentable>(from statement: HandleStatement, atIndex index: Int32) throws -> Value
     where Value.RawValue: ColumnDecodable {
         try decode(Value.self, from: statement, atIndex: index)
     }
 
+    /// Reads an optional enum of the assignment's type from its raw value (nil for NULL).
     @inlinable
     public static func decode<Value: RawRepresentable>(from statement: HandleStatement, atIndex index: Int32) throws -> Value?
     where Value.RawValue: ColumnDecodable {
         try decode(Value?.self, from: statement, atIndex: index)
     }
 
+    /// Reads an enum that declares `ColumnDecodable`, of the assignment's type.
     @inlinable
     public static func decode<Value: ColumnDecodable & RawRepresentable>(from statement: HandleStatement, atIndex index: Int32) throws -> Value {
         try decode(Value.self, from: statement, atIndex: index)
     }
 
+    /// Reads an optional enum that declares `ColumnDecodable`, of the assignment's type (nil for NULL).
     @inlinable
     public static func decode<Value: ColumnDecodable & RawRepresentable>(from statement: HandleStatement, atIndex index: Int32) throws -> Value? {
         try decode(Value?.self, from: statement, atIndex: index)
@@ -101,11 +111,13 @@ extension ColumnCoding {
 
     // MARK: The rowid SQLite assigned, into an integer primary key
 
+    /// Writes the rowid SQLite assigned into an integer primary key (truncated to the key's width).
     @inlinable
     public static func assign<Key: FixedWidthInteger>(rowID: Int64, to key: inout Key) {
         key = Key(truncatingIfNeeded: rowID)
     }
 
+    /// Writes the rowid SQLite assigned into an optional integer primary key.
     @inlinable
     public static func assign<Key: FixedWidthInteger>(rowID: Int64, to key: inout Key?) {
         key = Key(truncatingIfNeeded: rowID)

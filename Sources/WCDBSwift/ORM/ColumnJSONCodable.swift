@@ -29,6 +29,8 @@ extension ColumnJSONEncodable {
     public static var columnType: ColumnType { .BLOB }
     /// The JSON bytes, or NULL when the value does not encode (binding it throws at the next step instead).
     public func archivedValue() -> FundamentalValue { archivedJSONValue(self) }
+    /// Binds the JSON bytes as a BLOB. A value that does not encode (a `Double.nan` inside) binds NULL
+    /// and makes the statement's next `step()` throw a `WCDBError` (operation `encode`): the write stores nothing.
     public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
         bindJSON(self, to: statement, atIndex: index)
     }
@@ -38,6 +40,8 @@ extension ColumnJSONDecodable {
     /// JSON is stored in a BLOB.
     public static var columnType: ColumnType { .BLOB }
 
+    /// The value decoded from the JSON in a BLOB or TEXT; nil for NULL, an empty value, a number, or
+    /// JSON that does not decode as `Self` (a non-optional property then fails to read with a `WCDBError`).
     public init?(with value: FundamentalValue) {
         guard let decoded: Self = decodedJSON(value, empty: nil) else { return nil }
         self = decoded
@@ -67,13 +71,18 @@ extension Set: ColumnTyped {
 }
 
 extension Array: ColumnEncodable where Element: Encodable {
+    /// The array's JSON as a BLOB, or NULL when an element does not encode.
     public func archivedValue() -> FundamentalValue { archivedJSONValue(self) }
+    /// Binds the array's JSON as a BLOB. An element that does not encode binds NULL and makes the
+    /// statement's next `step()` throw a `WCDBError` (operation `encode`): the write stores nothing.
     public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
         bindJSON(self, to: statement, atIndex: index)
     }
 }
 
 extension Array: ColumnDecodable where Element: Decodable {
+    /// The array decoded from the JSON in a BLOB or TEXT; NULL and an empty value read as `[]`.
+    /// Nil for a number or for JSON that does not decode as `[Element]`.
     public init?(with value: FundamentalValue) {
         guard let decoded = decodedJSON(value, empty: [Element]()) else { return nil }
         self = decoded
@@ -81,13 +90,18 @@ extension Array: ColumnDecodable where Element: Decodable {
 }
 
 extension Dictionary: ColumnEncodable where Key: Encodable, Value: Encodable {
+    /// The dictionary's JSON (object keys sorted) as a BLOB, or NULL when an entry does not encode.
     public func archivedValue() -> FundamentalValue { archivedJSONValue(self) }
+    /// Binds the dictionary's JSON (object keys sorted) as a BLOB. An entry that does not encode binds
+    /// NULL and makes the statement's next `step()` throw a `WCDBError` (operation `encode`).
     public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
         bindJSON(self, to: statement, atIndex: index)
     }
 }
 
 extension Dictionary: ColumnDecodable where Key: Decodable, Value: Decodable {
+    /// The dictionary decoded from the JSON in a BLOB or TEXT; NULL and an empty value read as `[:]`.
+    /// Nil for a number or for JSON that does not decode as `[Key: Value]`.
     public init?(with value: FundamentalValue) {
         guard let decoded = decodedJSON(value, empty: [Key: Value]()) else { return nil }
         self = decoded
@@ -95,9 +109,13 @@ extension Dictionary: ColumnDecodable where Key: Decodable, Value: Decodable {
 }
 
 extension Set: ColumnEncodable where Element: Encodable {
+    /// The set as a JSON array whose elements are ordered by their own JSON bytes (equal sets give equal
+    /// bytes), as a BLOB; NULL when an element does not encode.
     public func archivedValue() -> FundamentalValue {
         (try? sortedSetJSON(self)).map { .blob($0) } ?? .null
     }
+    /// Binds the set as a sorted JSON array (see `archivedValue()`) in a BLOB. An element that does not
+    /// encode binds NULL and makes the statement's next `step()` throw a `WCDBError` (operation `encode`).
     public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
         do {
             statement.bind(blob: try sortedSetJSON(self), toIndex: index)
@@ -109,6 +127,8 @@ extension Set: ColumnEncodable where Element: Encodable {
 }
 
 extension Set: ColumnDecodable where Element: Decodable {
+    /// The set decoded from the JSON array in a BLOB or TEXT; NULL and an empty value read as an empty
+    /// set. Nil for a number or for JSON that does not decode as `Set<Element>`.
     public init?(with value: FundamentalValue) {
         guard let decoded = decodedJSON(value, empty: Set<Element>()) else { return nil }
         self = decoded

@@ -18,6 +18,7 @@ public struct Master: TableCodable, Sendable, Equatable {
     /// The SQL that created the object (nil for automatic indexes).
     public var sql: String?
 
+    /// A row with the given fields (all nil by default).
     public init(type: String? = nil, name: String? = nil, tableName: String? = nil, rootpage: Int? = nil, sql: String? = nil) {
         self.type = type
         self.name = name
@@ -28,10 +29,15 @@ public struct Master: TableCodable, Sendable, Equatable {
 
     /// The columns of `sqlite_master` for WINQ: `Master.Properties.type == "table"`.
     public enum Properties {
+        /// Column `type`.
         public static let type = TypedProperty<Master, String?>(named: "type", index: 0)
+        /// Column `name`.
         public static let name = TypedProperty<Master, String?>(named: "name", index: 1)
+        /// Column `tbl_name`.
         public static let tableName = TypedProperty<Master, String?>(named: "tbl_name", index: 2)
+        /// Column `rootpage`.
         public static let rootpage = TypedProperty<Master, Int?>(named: "rootpage", index: 3)
+        /// Column `sql`.
         public static let sql = TypedProperty<Master, String?>(named: "sql", index: 4)
 
         /// Every column, in table order.
@@ -45,6 +51,7 @@ public struct Master: TableCodable, Sendable, Equatable {
     /// WCDB's spelling of `Properties`.
     public typealias CodingKeys = Properties
 
+    /// The binding of `sqlite_master`'s five columns, all nullable, with no constraints.
     public static let objectRelationalMapping: TableBinding<Master> = {
         var binding = TableBinding<Master>(properties: Properties.all)
         binding.addColumn(Properties.type, type: .text)
@@ -55,6 +62,7 @@ public struct Master: TableCodable, Sendable, Equatable {
         return binding
     }()
 
+    /// Reads one row; a column the select left out reads nil (every field is optional).
     public static func decode(from statement: HandleStatement, mapping: PropertyMapping) throws -> Master {
         var object = Master()
         if mapping[0] >= 0 { object.type = try ColumnCoding.decode(String?.self, from: statement, atIndex: mapping[0]) }
@@ -65,6 +73,7 @@ public struct Master: TableCodable, Sendable, Equatable {
         return object
     }
 
+    /// Binds field `propertyIndex` (0 `type` … 4 `sql`) to parameter `index`.
     public static func bind(_ object: Master, propertyIndex: Int, to statement: HandleStatement, atIndex index: Int32) {
         switch propertyIndex {
         case 0: ColumnCoding.bind(object.type, to: statement, atIndex: index)
@@ -76,6 +85,7 @@ public struct Master: TableCodable, Sendable, Equatable {
         }
     }
 
+    /// Binds the five fields, in column order, to parameters 1…5.
     public static func bindAll(_ object: Master, to statement: HandleStatement) {
         for index in 0..<5 { bind(object, propertyIndex: index, to: statement, atIndex: Int32(index + 1)) }
     }

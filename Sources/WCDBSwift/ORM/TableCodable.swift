@@ -33,21 +33,29 @@ public protocol TableEncodable: TableCodableBase {
 }
 
 extension TableEncodable {
+    /// False unless the model declares it: the integer primary key is inserted as the object holds it
+    /// (an optional key that is nil still gets a new rowid).
     public var isAutoIncrement: Bool { false }
+    /// `Int64.min`, and setting it does nothing, unless the model declares it (as in WCDB).
     public var lastInsertedRowID: Int64 {
         get { Int64.min }
         // swiftlint:disable:next unused_setter_value
         set {}
     }
+    /// Does nothing; generated code writes the rowid into the model's integer primary key.
     public static func assignInsertedRowID(_ rowID: Int64, to object: inout Self) {}
+    /// `object.isAutoIncrement`; generated code for an optional integer key also answers true when the
+    /// key is nil.
     public static func insertsWithNewRowID(_ object: Self) -> Bool { object.isAutoIncrement }
 }
 
 /// A model that can be read from a table.
 public protocol TableDecodable: TableCodableBase {
     /// Builds an object from the statement's current row. `mapping[i]` is the result column that holds
-    /// property `i`, or -1 when the select did not include it (the property then takes its declared
-    /// default, or the decode throws `WCDBError` naming it when it has none).
+    /// property `i`, or -1 when the select did not include it (a partial select, a chain call, a
+    /// multi-table select). A left-out optional property reads nil; a left-out non-optional property
+    /// makes the read throw a `WCDBError` naming it, whatever its declared default (WCDB's rule, the
+    /// guide's `PartialSample`). `@Ignore`d properties keep their declared defaults.
     static func decode(from statement: HandleStatement, mapping: PropertyMapping) throws -> Self
 }
 

@@ -50,22 +50,40 @@ public final class MultiSelect {
         statement = StatementSelect().select(selected).from(tables)
     }
 
+    /// The SQL of the select with its values written as literals, for people; reading binds them.
     public var description: String { statement.description }
 
+    /// Sets the condition, replacing one set before; its values are bound when the statement runs.
     @discardableResult public func `where`(_ condition: Condition) -> MultiSelect { statement.where(condition); return self }
+    /// Adds ordering terms after those set before.
     @discardableResult public func order(by orderList: OrderBy...) -> MultiSelect { statement.order(by: orderList); return self }
+    /// Adds ordering terms after those set before.
     @discardableResult public func order(by orderList: [OrderBy]) -> MultiSelect { statement.order(by: orderList); return self }
+    /// Skips `offset` rows, replacing an offset set before (alone, it runs as `LIMIT -1 OFFSET n`).
     @discardableResult public func offset(_ offset: Offset) -> MultiSelect { statement.offset(offset); return self }
+    /// Takes at most `limit` rows, replacing a limit set before.
     @discardableResult public func limit(_ limit: Limit) -> MultiSelect { statement.limit(limit); return self }
+    /// Skips `offset` rows, then takes at most `limit`, replacing both.
     @discardableResult public func limit(_ limit: Limit, offset: Offset) -> MultiSelect { statement.limit(limit, offset: offset); return self }
+    /// `LIMIT begin, end` as SQLite reads it: skips `begin` rows, then takes at most `end` (WCDB's
+    /// spelling, as `Select.limit(from:to:)`).
     @discardableResult public func limit(from begin: Limit, to end: Limit) -> MultiSelect { statement.limit(from: begin, to: end); return self }
 
+    /// Every remaining row, each as a dictionary from table name to that table's object, read to the
+    /// end. The first read prepares the select with the clauses as they are then; it never restarts.
+    /// - Throws: `WCDBError` — SQLite's error, or a row that does not decode (a non-optional property
+    ///   the select left out, a column of the wrong type); the statement is then released.
     public func allMultiObjects() throws -> [[String: any TableDecodable]] {
         var results: [[String: any TableDecodable]] = []
         while let result = try nextMultiObject() { results.append(result) }
         return results
     }
 
+    /// The next row as a dictionary from table name to that table's object, or nil when none is left; the
+    /// statement holds a handle of the database while rows remain. The first read prepares the select with the
+    /// clauses as they are then; it never restarts.
+    /// - Throws: `WCDBError` — SQLite's error, or a row that does not decode (a non-optional property the
+    ///   select left out, a column of the wrong type); the statement is then released.
     public func nextMultiObject() throws -> [String: any TableDecodable]? {
         guard let row = try cursor.step(statement) else { return nil }
         do {
@@ -87,10 +105,17 @@ extension TableDecodable {
 }
 
 extension HandleRepresentable {
+    /// A chain-call select of `properties` from `tables` that decodes one object per table from each row.
+    /// Each property must name its table (`Sample.Properties.identifier.in(table: "sampleTable")`).
+    /// - Throws: `WCDBError` when a property names no table or belongs to no `TableDecodable` model.
     public func prepareMultiSelect(on properties: PropertyConvertible..., fromTables tables: [String]) throws -> MultiSelect {
         try reportingErrors { try MultiSelect(database: self, properties: properties, tables: tables) }
     }
 
+    /// A chain-call select of `properties` from `tables`, with an optional condition, that decodes one
+    /// object per table from each row. Each property must name its table
+    /// (`Sample.Properties.identifier.in(table: "sampleTable")`).
+    /// - Throws: `WCDBError` when a property names no table or belongs to no `TableDecodable` model.
     public func prepareMultiSelect(on properties: [PropertyConvertible], fromTables tables: [String],
                                    where condition: Condition? = nil) throws -> MultiSelect {
         let select = try reportingErrors { try MultiSelect(database: self, properties: properties, tables: tables) }
