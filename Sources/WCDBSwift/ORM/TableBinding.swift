@@ -57,11 +57,14 @@ public struct TableBinding<Root>: Sendable {
 
     /// Every column property, in declaration order (property `i` is `properties[i]`).
     public var properties: [Property] { contents.properties }
+    /// The model's columns, in property order, with their types and column constraints.
     public var columns: [ColumnBinding] { contents.columns }
+    /// The model's indexes (`@Index`), each named table name + suffix when created.
     public var indexes: [IndexBinding] { contents.indexes }
     /// Suffixes of indexes (table name + suffix) that `create(table:of:)` drops if they exist
     /// (`@DropIndex`, the seeds' `WCDB_INDEX_TO_BE_DROPPED`).
     public var indexSuffixesToDrop: [String] { contents.indexSuffixesToDrop }
+    /// The table constraints: composite primary keys and unique sets, composite foreign keys, table CHECKs.
     public var tableConstraints: [TableConstraint] { contents.tableConstraints }
     /// `WITHOUT ROWID` (`@WithoutRowID`).
     public var isWithoutRowID: Bool {
@@ -157,6 +160,7 @@ public struct TableBinding<Root>: Sendable {
         return columns.firstIndex { $0.primaryKey != nil && ($0.type == .integer32 || $0.type == .integer64) }
     }
 
+    /// The column named `name` (compared without case, as SQLite does), if the model has one.
     public func column(named name: String) -> ColumnBinding? {
         columns.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
     }
