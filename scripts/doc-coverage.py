@@ -66,12 +66,17 @@ def documented(lines, index):
 
 
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith('--')]
-    root = args[0] if args else 'Sources/WCDBSwift'
-    listing = '--list' in sys.argv
+    argv = sys.argv[1:]
     fail_under = None
-    if '--fail-under' in sys.argv:
-        fail_under = float(sys.argv[sys.argv.index('--fail-under') + 1])
+    if '--fail-under' in argv:
+        at = argv.index('--fail-under')
+        fail_under = float(argv[at + 1])
+        del argv[at:at + 2]
+    listing = '--list' in argv
+    args = [a for a in argv if not a.startswith('--')]
+    root = args[0] if args else 'Sources/WCDBSwift'
+    if not os.path.isdir(root):
+        sys.exit(f'doc-coverage: no folder {root}')
     total = 0
     missing = []
     for directory, _, files in os.walk(root):
@@ -88,6 +93,8 @@ def main():
     if listing:
         print('\n'.join(sorted(missing)))
     print(f'{covered} of {total} public declarations have a /// comment ({percent:.1f} %); {len(missing)} without')
+    if total == 0:
+        sys.exit(f'doc-coverage: no public declaration found under {root}')
     if fail_under is not None and percent < fail_under:
         sys.exit(1)
 
