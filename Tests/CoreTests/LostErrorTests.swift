@@ -84,6 +84,24 @@ final class LostErrorTests: CoreTestCase {
         XCTAssertEqual(try count(database), 0)
     }
 
+    /// The same through a Transaction object: its commit() after SQLite's own rollback says what happened
+    /// (it used to say "No transaction to commit").
+    func testTransactionObjectCommitAfterSQLiteRolledBackByItselfSaysSo() throws {
+        let database = Database(withPath: path())
+        try database.exec("CREATE TABLE t(a)")
+        let transaction = try database.getTransaction()
+        try transaction.begin()
+        try transaction.exec("INSERT INTO t VALUES(1)")
+        try transaction.exec("ROLLBACK")  // as SQLite does after SQLITE_FULL or an interrupted write
+        XCTAssertThrowsError(try transaction.commit()) { error in
+            XCTAssertEqual((error as? WCDBError)?.code, .Abort)
+        }
+        XCTAssertThrowsError(try transaction.commit()) { error in
+            XCTAssertTrue((error as? WCDBError)?.message?.contains("No transaction to commit") ?? false, "\(error)")
+        }
+        XCTAssertEqual(try count(database), 0)
+    }
+
     func testPurgeClosesIdleHandlesAndIsOpenedTellsTheTruth() throws {
         let database = Database(withPath: path())
         try database.exec("CREATE TABLE t(a)")

@@ -127,15 +127,16 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
     }
 
     /// Commits the transaction open on this object and releases the write token, also when it fails.
-    /// - Throws: `WCDBError` — no transaction is open (also when SQLite already rolled it back after an
-    ///   error in it); a failed `COMMIT` (the transaction is then rolled back).
+    /// - Throws: `WCDBError` — no `begin()` on this object (`.interface`); SQLite already rolled the
+    ///   transaction back after an error in it (`SQLITE_ABORT`, as `Database.commit()` says it); a failed
+    ///   `COMMIT` (the transaction is then rolled back).
     public func commit() throws {
         lock.lock()
         defer { lock.unlock() }
         startOperation()
         defer { endOperation() }
         defer { end() }
-        guard handle.isInTransaction else {
+        guard beganPin != nil || handle.isInTransaction else {
             throw reportError(WCDBError(level: .interface, message: "No transaction to commit", path: path, tag: tag,
                                         operation: "commit"))
         }
