@@ -4,79 +4,67 @@
 /// Its SQL is found in the model's binding by the condition's shape (`(id = ?)` is one shape object for
 /// every `k`, see `ExpressionShape`), so a call prints nothing and compares no text; the statement stays
 /// prepared in each handle's cache; the call binds the condition's values and steps. Nothing else is
-/// built per call. Other reads go through `ObjectQuery`.
-///
-/// Not generic: its layout is then known where the inlined verb uses it (a generic struct is copied
-/// through value witnesses there, a few hundred instructions per call); the model type comes with
-/// each call.
+/// built per call: these are functions of the statement and the caller's condition, not a value that is
+/// made, copied and destroyed per call. Other reads go through `ObjectQuery`.
 @usableFromInline
-struct KeyedRead {
-    @usableFromInline let sql: CachedSQL
-    @usableFromInline let values: BoundValues
-    @usableFromInline let limit: FundamentalValue?
-    /// Every property at its own column.
-    @usableFromInline let mapping: PropertyMapping
+enum KeyedRead {
+    /// Whether a read with these clauses is one (every column, no ORDER BY, OFFSET or DISTINCT, no bind
+    /// parameters of the caller's own in the condition).
+    @inlinable
+    static func applies(properties: [PropertyConvertible]?, condition: Expression?, orderBy: [OrderBy]?,
+                        offset: Offset?) -> Bool {
+        properties == nil && (orderBy?.isEmpty ?? true) && offset == nil && condition?.hasOwnParameters != true
+    }
 
-    /// nil when the condition holds bind parameters of the caller's own (it then runs as printed).
+    /// `SELECT <every column> FROM table [WHERE condition] [LIMIT ?]` of `model`, found by the condition's
+    /// shape; and the model's property count (the identity mapping of its rows).
     @usableFromInline
-    init?<Object: TableDecodable>(of model: Object.Type, table: String, condition: Expression?, limit: FundamentalValue?) {
-        if let condition, condition.hasOwnParameters { return nil }
+    static func statement<Object: TableDecodable>(of model: Object.Type, table: String, condition: ExpressionShape?,
+                                                  limited: Bool) -> (sql: CachedSQL, propertyCount: Int) {
         let binding = Object.objectRelationalMapping
-        let statement = binding.statements.statement(limit == nil ? .selectWhere : .selectWhereLimited, table: table,
-                                                     properties: nil, clause: condition?.shape) {
+        let statement = binding.statements.statement(limited ? .selectWhereLimited : .selectWhere, table: table,
+                                                     properties: nil, clause: condition) {
             var sql = StatementSelect.sql(distinct: false, columns: binding.properties, table: table)
             if let condition { sql += " WHERE " + condition.sql }
-            if limit != nil { sql += " LIMIT ?" }
+            if limited { sql += " LIMIT ?" }
             return BindingStatement(sql: CachedSQL(sql), propertyIndexes: nil)
         }
-        self.sql = statement.sql
-        self.values = condition?.boundValues ?? .none
-        self.limit = limit
-        self.mapping = PropertyMapping(identityOfCount: binding.properties.count)
+        return (statement.sql, binding.properties.count)
     }
 
-    /// `getObjects`' form: nil also when `limit` is not a plain value (an expression runs as `ObjectQuery`).
+    /// The limit of `getObjects` as a value, or nil when it is an expression (then `ObjectQuery` runs it).
     @usableFromInline
-    init?<Object: TableDecodable>(of model: Object.Type, table: String, condition: Expression?, limitClause: Limit?) {
-        guard let limitClause else {
-            self.init(of: model, table: table, condition: condition, limit: nil)
-            return
-        }
-        guard let value = limitClause.asExpression().literalValue else { return nil }
-        self.init(of: model, table: table, condition: condition, limit: value)
+    static func limitValue(_ limit: Limit) -> FundamentalValue? {
+        limit.asExpression().literalValue
     }
 
-    /// Whether a read with these clauses is one (every column, no ORDER BY, OFFSET or DISTINCT).
+    /// The first row of the statement, bound with `condition`'s values. No `LIMIT`: one step, then the
+    /// reset ends the scan, as a `LIMIT 1` would (and one statement serves `getObject` and `getObjects`).
     @inlinable
-    static func applies(properties: [PropertyConvertible]?, orderBy: [OrderBy]?, offset: Offset?) -> Bool {
-        properties == nil && (orderBy?.isEmpty ?? true) && offset == nil
-    }
-
-    /// Binds the values and the limit to a ready statement of `sql` on `handle`, runs `body`, resets.
-    @inlinable
-    func withStatement<T>(on handle: Handle, _ body: (HandleStatement) throws -> T) throws -> T {
+    static func first<Object: TableDecodable>(_ model: Object.Type, table: String, condition: Expression?,
+                                              on handle: Handle) throws -> Object? {
+        let (sql, propertyCount) = statement(of: model, table: table, condition: condition?.shape, limited: false)
         let statement = try handle.cachedStatement(for: sql)
         defer { statement.reset() }
-        let index = statement.bind(values, from: 1)
-        if let limit { statement.bind(limit, toIndex: index) }
-        return try body(statement)
+        if let condition { statement.bind(condition.boundValues, from: 1) }
+        guard try statement.step() else { return nil }
+        return try Object.decode(from: statement, mapping: PropertyMapping(identity: propertyCount))
     }
 
+    /// Every row of the statement (at most `limit`), bound with `condition`'s values.
     @inlinable
-    func first<Object: TableDecodable>(_ model: Object.Type, on handle: Handle) throws -> Object? {
-        try withStatement(on: handle) { statement in
-            try statement.step() ? try Object.decode(from: statement, mapping: mapping) : nil
+    static func all<Object: TableDecodable>(_ model: Object.Type, table: String, condition: Expression?,
+                                            limit: FundamentalValue?, on handle: Handle) throws -> [Object] {
+        let (sql, propertyCount) = statement(of: model, table: table, condition: condition?.shape, limited: limit != nil)
+        let statement = try handle.cachedStatement(for: sql)
+        defer { statement.reset() }
+        let next = condition.map { statement.bind($0.boundValues, from: 1) } ?? 1
+        if let limit { statement.bind(limit, toIndex: next) }
+        let mapping = PropertyMapping(identity: propertyCount)
+        var objects: [Object] = []
+        while try statement.step() {
+            objects.append(try Object.decode(from: statement, mapping: mapping))
         }
-    }
-
-    @inlinable
-    func all<Object: TableDecodable>(_ model: Object.Type, on handle: Handle) throws -> [Object] {
-        try withStatement(on: handle) { statement in
-            var objects: [Object] = []
-            while try statement.step() {
-                objects.append(try Object.decode(from: statement, mapping: mapping))
-            }
-            return objects
-        }
+        return objects
     }
 }

@@ -32,11 +32,14 @@ extension HandleRepresentable {
     func readObjects<Object: TableDecodable>(on properties: [PropertyConvertible]?, fromTable table: String,
                                              where expression: Expression?, orderBy orderList: [OrderBy]?,
                                              limit: Limit?, offset: Offset?) throws -> [Object] {
-        if KeyedRead.applies(properties: properties, orderBy: orderList, offset: offset) {
+        if KeyedRead.applies(properties: properties, condition: expression, orderBy: orderList, offset: offset) {
             // Every column with at most a WHERE and a LIMIT: the statement is found by the condition's shape.
-            if let read = KeyedRead(of: Object.self, table: table, condition: expression, limitClause: limit) {
+            let limitValue = limit.map { KeyedRead.limitValue($0) }
+            if limitValue != .some(nil) {
                 return try addingMissingColumns(of: Object.self, toTable: table) {
-                    try withHandle(forWriting: false) { handle in try read.all(Object.self, on: handle) }
+                    try withHandle(forWriting: false) { handle in
+                        try KeyedRead.all(Object.self, table: table, condition: expression, limit: limitValue ?? nil, on: handle)
+                    }
                 }
             }
         }
@@ -84,10 +87,11 @@ extension HandleRepresentable {
                                             where expression: Expression?, orderBy orderList: [OrderBy]?,
                                             offset: Offset?) throws -> Object? {
         // The row-by-row read (`where: id == k`): every column, the statement found by the condition's shape.
-        if KeyedRead.applies(properties: properties, orderBy: orderList, offset: offset),
-           let read = KeyedRead(of: Object.self, table: table, condition: expression, limit: .integer(1)) {
+        if KeyedRead.applies(properties: properties, condition: expression, orderBy: orderList, offset: offset) {
             return try addingMissingColumns(of: Object.self, toTable: table) {
-                try withHandle(forWriting: false) { handle in try read.first(Object.self, on: handle) }
+                try withHandle(forWriting: false) { handle in
+                    try KeyedRead.first(Object.self, table: table, condition: expression, on: handle)
+                }
             }
         }
         let query = try reportingErrors {

@@ -45,9 +45,10 @@ extension HandleRepresentable {
                                         with object: Object, where condition: Expression?, orderBy orderList: [OrderBy]?,
                                         limit: Limit?, offset: Offset?) throws {
         // The row-by-row verb of WCDB users (`where: id == k`): its statement is found by shape.
-        if orderList == nil, limit == nil, offset == nil, let indexes,
-           let keyed = KeyedUpdate(of: Object.self, table: table, propertyIndexes: indexes, condition: condition) {
-            _ = try withHandle(forWriting: true) { handle in try keyed.run(with: object, on: handle) }
+        if orderList == nil, limit == nil, offset == nil, let indexes, condition?.hasOwnParameters != true {
+            _ = try withHandle(forWriting: true) { handle in
+                try KeyedUpdate.run(object, table: table, propertyIndexes: indexes, condition: condition, on: handle)
+            }
             return
         }
         try update(table: table, on: properties().all, with: object,

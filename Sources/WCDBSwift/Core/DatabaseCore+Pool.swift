@@ -12,6 +12,12 @@ extension DatabaseCore {
     /// and a wait for a token this very thread holds is refused at once. The common case (a nested call,
     /// or an idle up-to-date handle and a free token) takes the lock once.
     func enter(forWriting: Bool) throws -> Pin {
+        // A nested operation of this thread (inside `run(transaction:)`, or an operation inside another):
+        // its pin is this thread's own, counted in without the lock (see `ThreadLocalPins`).
+        if let pin = ThreadLocalPins.existing?.pin(for: self), pin.depth > 0, (!forWriting || pin.holdsWrite) {
+            pin.depth += 1
+            return pin
+        }
         let tid = currentThreadID()
         let globalGeneration = globalTraceGeneration.load(ordering: .relaxed)
         enum Start { case nested(Pin, tookToken: Bool), nestedNeedsToken(Pin), pinned(Pin, current: Bool), needsHandle }
@@ -50,6 +56,7 @@ extension DatabaseCore {
             try ensureFileUnmoved(pin)
             return pin
         case .pinned(let pin, let current):
+            ThreadLocalPins.current.set(pin, for: self)
             if current && (pin.holdsWrite || !forWriting) {
                 // The common case: an open, up-to-date handle (and the token when writing).
                 if forWriting { try ensureFileUnmoved(pin) }
@@ -61,6 +68,7 @@ extension DatabaseCore {
             let handle = try checkOutWaiting(for: tid)
             let pin = Pin(handle: handle, threadID: tid, registered: true, lease: nil)
             state.withLock { $0.pins.insert(pin) }
+            ThreadLocalPins.current.set(pin, for: self)
             return try finishEntering(pin, forWriting: forWriting, thread: tid)
         }
     }
@@ -78,6 +86,7 @@ extension DatabaseCore {
                     state.pins.removeValue(forKey: tid)
                     state.pool.checkIn(pin.handle)
                 }
+                ThreadLocalPins.current.remove(pin, for: self)
                 throw error
             }
         }
@@ -96,6 +105,7 @@ extension DatabaseCore {
                     state.pins.removeValue(forKey: tid)
                     state.pool.discard(pin.handle)
                 }
+                ThreadLocalPins.current.remove(pin, for: self)
                 throw error
             }
         }
@@ -176,6 +186,12 @@ extension DatabaseCore {
 
     /// Ends one `enter`. When the pin's depth reaches zero the handle goes back to the pool.
     func leave(_ pin: Pin) {
+        // A nested operation ends without giving anything back: counted out without the lock (the pin is
+        // this thread's own, see `ThreadLocalPins`).
+        if pin.depth > 1, !pin.isExternal, !(pin.holdsWrite && pin.writeDepth == pin.depth) {
+            pin.depth -= 1
+            return
+        }
         var discard = false
         if pin.depth == 1 && !pin.isExternal {
             pin.handle.resetUsedStatements()
@@ -216,6 +232,7 @@ extension DatabaseCore {
             }
             return report == nil ? nil : state.settings.tag
         }
+        if pin.depth == 0, !pin.isExternal { ThreadLocalPins.existing?.remove(pin, for: self) }
         if let (tracer, sqls, cost) = report, !sqls.isEmpty {
             tracer(tag, sqls, cost)
         }

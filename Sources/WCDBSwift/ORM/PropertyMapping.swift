@@ -18,6 +18,14 @@ public struct PropertyMapping: Sendable, Equatable {
         identityCount = count
     }
 
+    /// The identity layout, for the runtime's own inlined reads (the initializer above is the generated
+    /// code's, kept out of users' sight).
+    @inlinable
+    init(identity count: Int) {
+        columns = []
+        identityCount = count
+    }
+
     /// `properties[k]` is selected as result column `k`.
     @inlinable
     @_spi(WCDBGenerated) public init(propertyCount: Int, selectedPropertyIndexes: [Int]) {

@@ -31,7 +31,7 @@ public struct Expression: Sendable, CustomStringConvertible, ExpressionOperable,
 
     /// The structure: SQL with a `?` for each bound value, shared by every expression of the same shape
     /// (`(id = ?)` for any key), so that statements are found by it without printing.
-    let shape: ExpressionShape
+    @usableFromInline let shape: ExpressionShape
     /// The values the `?` of `shape` stand for, in text order.
     @usableFromInline let boundValues: BoundValues
 
@@ -45,7 +45,7 @@ public struct Expression: Sendable, CustomStringConvertible, ExpressionOperable,
     var isLiteral: Bool { shape.isLiteral }
     /// The text holds bind parameters of the caller's own (`?`, `?NNN`, `:name`…), which the caller
     /// numbers: then nothing of this expression is bound for them, it runs as `description` prints.
-    var hasOwnParameters: Bool { shape.hasOwnParameters }
+    @usableFromInline var hasOwnParameters: Bool { shape.hasOwnParameters }
     /// Whether the expression carries values to bind.
     var hasBoundValues: Bool { !shape.bindOffsets.isEmpty }
 

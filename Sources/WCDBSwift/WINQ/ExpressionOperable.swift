@@ -12,6 +12,22 @@ public protocol ExpressionFunctionOperable: ExpressionConvertible {}
 /// What takes WCDB's untyped operators (`>`, `==`, `+`, `&&`, …, any `ExpressionConvertible` on the right): `Column`, `Expression`, `LiteralValue`, `Property`; not `TypedProperty`.
 public protocol ExpressionOperable: ExpressionFunctionOperable {}
 
+/// The six comparisons, whose shapes a property's expression keeps at hand (`ExpressionShape`).
+enum ComparisonOperator: Int {
+    case equal, notEqual, less, lessOrEqual, greater, greaterOrEqual
+
+    var sql: String {
+        switch self {
+        case .equal: return "="
+        case .notEqual: return "!="
+        case .less: return "<"
+        case .lessOrEqual: return "<="
+        case .greater: return ">"
+        case .greaterOrEqual: return ">="
+        }
+    }
+}
+
 /// Shared printing of operators, used by both the untyped and the typed operators.
 enum Operate {
     /// `(left op right)`; a compound operand (BETWEEN, IN, LIKE…) is parenthesised too. The operands
@@ -46,6 +62,16 @@ enum Operate {
         composer.append(inlining: right, atMost: .unary)
         composer.append(")")
         return composer.build(level: .primary)
+    }
+
+    /// `(property op value)`, the common condition of the row-by-row verbs: the shape comes straight from
+    /// the property (one atomic load) and the value is held inline; anything else (nil, an expression, a
+    /// column) goes through `binary`.
+    static func compare(_ property: Property, _ op: ComparisonOperator, _ right: Expression) -> Expression {
+        if right.isLiteral, right.shape.bindOffsets.count == 1 {
+            return Expression(shape: property.comparisonShape(op), boundValues: right.boundValues)
+        }
+        return binary(property.asExpression(), op.sql, right)
     }
 
     /// `(op operand)`; the operand is parenthesised unless it is primary, which also keeps `- -1`

@@ -21,7 +21,7 @@ final class ExpressionShape: Sendable {
     let isLiteral: Bool
     /// The text holds bind parameters of the caller's own (`?`, `?NNN`, `:name`…), which the caller
     /// numbers: nothing of this expression is bound for them, it runs as `description` prints.
-    let hasOwnParameters: Bool
+    @usableFromInline let hasOwnParameters: Bool
     /// Whether this shape is reused across calls, so that other shapes may remember it (see above).
     let isShared: Bool
     /// The bare literal NULL (comparing with it means IS NULL / IS NOT NULL).
@@ -54,6 +54,11 @@ final class ExpressionShape: Sendable {
     func comparedWithValue(_ op: String) -> ExpressionShape {
         guard let slot = ComparisonShapes.slot(of: op) else { return remembered(op, right: nil) { comparison(op) } }
         return comparisons.shape(at: slot) { comparison(op) }
+    }
+
+    /// `(self op ?)` for a comparison operator known at compile time.
+    func compared(_ op: ComparisonOperator) -> ExpressionShape {
+        comparisons.shape(at: op.rawValue) { comparison(op.sql) }
     }
 
     private func comparison(_ op: String) -> ExpressionShape {

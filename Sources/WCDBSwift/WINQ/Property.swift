@@ -140,6 +140,11 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
         Expression(shape: storage.expressionShape)
     }
 
+    /// `(property op ?)`, the same shape object for every call.
+    func comparisonShape(_ op: ComparisonOperator) -> ExpressionShape {
+        storage.expressionShape.compared(op)
+    }
+
     /// The column, or `expr AS name` when redirected.
     public func asColumnResult() -> ColumnResult {
         guard let redirection else { return ColumnResult(with: asColumn()) }

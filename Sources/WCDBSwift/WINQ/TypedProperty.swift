@@ -87,27 +87,27 @@ extension TypedProperty {
 extension TypedProperty where Value: ExpressionConvertible {
     /// `(property = value)` with a value of the property's own `Value` type (a non-optional one promotes to an optional `Value`), the value bound; nil means `property IS NULL`.
     public static func == (left: TypedProperty, right: Value) -> Expression {
-        Operate.binary(left.asExpression(), "=", right.asExpression())
+        Operate.compare(left.property, .equal, right.asExpression())
     }
     /// `(property != value)` with a value of the property's own `Value` type (a non-optional one promotes to an optional `Value`), the value bound; nil means `property IS NOT NULL`.
     public static func != (left: TypedProperty, right: Value) -> Expression {
-        Operate.binary(left.asExpression(), "!=", right.asExpression())
+        Operate.compare(left.property, .notEqual, right.asExpression())
     }
     /// `(property < value)` with a value of the property's own `Value` type (a non-optional one promotes to an optional `Value`), the value bound; nil prints `NULL`, which matches no row.
     public static func < (left: TypedProperty, right: Value) -> Expression {
-        Operate.binary(left.asExpression(), "<", right.asExpression())
+        Operate.compare(left.property, .less, right.asExpression())
     }
     /// `(property <= value)` with a value of the property's own `Value` type (a non-optional one promotes to an optional `Value`), the value bound; nil prints `NULL`, which matches no row.
     public static func <= (left: TypedProperty, right: Value) -> Expression {
-        Operate.binary(left.asExpression(), "<=", right.asExpression())
+        Operate.compare(left.property, .lessOrEqual, right.asExpression())
     }
     /// `(property > value)` with a value of the property's own `Value` type (a non-optional one promotes to an optional `Value`), the value bound; nil prints `NULL`, which matches no row.
     public static func > (left: TypedProperty, right: Value) -> Expression {
-        Operate.binary(left.asExpression(), ">", right.asExpression())
+        Operate.compare(left.property, .greater, right.asExpression())
     }
     /// `(property >= value)` with a value of the property's own `Value` type (a non-optional one promotes to an optional `Value`), the value bound; nil prints `NULL`, which matches no row.
     public static func >= (left: TypedProperty, right: Value) -> Expression {
-        Operate.binary(left.asExpression(), ">=", right.asExpression())
+        Operate.compare(left.property, .greaterOrEqual, right.asExpression())
     }
 }
 
@@ -217,27 +217,27 @@ extension TypedProperty {
 extension TypedProperty where Value: NumericLiteralConvertible {
     /// `(property = number)`, the number bound: a numeric property takes any numeric Swift type (`identifier == 3.0` on an `Int`), and nil means `property IS NULL`.
     public static func == <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
-        Operate.binary(left.asExpression(), "=", right.asExpression())
+        Operate.compare(left.property, .equal, right.asExpression())
     }
     /// `(property != number)`, the number bound: a numeric property takes any numeric Swift type (`identifier != 3.0` on an `Int`), and nil means `property IS NOT NULL`.
     public static func != <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
-        Operate.binary(left.asExpression(), "!=", right.asExpression())
+        Operate.compare(left.property, .notEqual, right.asExpression())
     }
     /// `(property < number)`, the number bound: a numeric property takes any numeric Swift type (`identifier < 3.0` on an `Int`), and nil prints `NULL`, which matches no row.
     public static func < <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
-        Operate.binary(left.asExpression(), "<", right.asExpression())
+        Operate.compare(left.property, .less, right.asExpression())
     }
     /// `(property <= number)`, the number bound: a numeric property takes any numeric Swift type (`identifier <= 3.0` on an `Int`), and nil prints `NULL`, which matches no row.
     public static func <= <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
-        Operate.binary(left.asExpression(), "<=", right.asExpression())
+        Operate.compare(left.property, .lessOrEqual, right.asExpression())
     }
     /// `(property > number)`, the number bound: a numeric property takes any numeric Swift type (`identifier > 3.0` on an `Int`), and nil prints `NULL`, which matches no row.
     public static func > <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
-        Operate.binary(left.asExpression(), ">", right.asExpression())
+        Operate.compare(left.property, .greater, right.asExpression())
     }
     /// `(property >= number)`, the number bound: a numeric property takes any numeric Swift type (`identifier >= 3.0` on an `Int`), and nil prints `NULL`, which matches no row.
     public static func >= <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
-        Operate.binary(left.asExpression(), ">=", right.asExpression())
+        Operate.compare(left.property, .greaterOrEqual, right.asExpression())
     }
 }
 

@@ -1,0 +1,56 @@
+import Foundation
+
+/// The calling thread's own pins, by core, found without the core's lock.
+///
+/// A pin's depth and write flags are only ever changed by the thread it belongs to (the core's lock
+/// orders those changes against other threads' looks at the thread map, which read only who is
+/// pinned), so a nested operation on the same thread — every call inside `run(transaction:)` — can
+/// find its pin here and count itself in and out without taking the lock. Only that thread reads or
+/// writes its entries; a thread's table is released when it exits.
+final class ThreadLocalPins {
+    private var entries: [(core: ObjectIdentifier, pin: Pin)] = []
+
+    /// The table of the calling thread, made on first use.
+    static var current: ThreadLocalPins {
+        if let raw = pthread_getspecific(key) { return Unmanaged<ThreadLocalPins>.fromOpaque(raw).takeUnretainedValue() }
+        let table = ThreadLocalPins()
+        pthread_setspecific(key, Unmanaged.passRetained(table).toOpaque())
+        return table
+    }
+
+    /// The calling thread's table if it has one (no allocation on a thread that never pinned).
+    static var existing: ThreadLocalPins? {
+        pthread_getspecific(key).map { Unmanaged<ThreadLocalPins>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { raw in
+            guard let raw else { return }
+            Unmanaged<ThreadLocalPins>.fromOpaque(raw).release()
+        }
+        return key
+    }()
+
+    func pin(for core: DatabaseCore) -> Pin? {
+        let id = ObjectIdentifier(core)
+        for entry in entries where entry.core == id { return entry.pin }
+        return nil
+    }
+
+    func set(_ pin: Pin, for core: DatabaseCore) {
+        let id = ObjectIdentifier(core)
+        if let index = entries.firstIndex(where: { $0.core == id }) {
+            entries[index].pin = pin
+        } else {
+            entries.append((id, pin))
+        }
+    }
+
+    func remove(_ pin: Pin, for core: DatabaseCore) {
+        let id = ObjectIdentifier(core)
+        if let index = entries.firstIndex(where: { $0.core == id && $0.pin === pin }) {
+            entries.remove(at: index)
+        }
+    }
+}
