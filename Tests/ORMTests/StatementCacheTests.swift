@@ -28,6 +28,34 @@ final class StatementCacheTests: DatabaseTestCase {
         database.traceSQL(nil)
     }
 
+    /// The handle's slot for the last row-by-row call is keyed by model, table, operation, condition shape
+    /// and properties: interleaved calls on two tables with one shape read each its own rows, and a step
+    /// that failed is never reused (the next call prepares afresh).
+    func testTheRowByRowSlotKeepsTablesApartAndForgetsAFailedStatement() throws {
+        try database.create(table: "a", of: Owner.self)
+        try database.create(table: "b", of: Owner.self)
+        try database.insert(objects: (1...5).map { Owner(id: Int64($0), name: "a\($0)") }, intoTable: "a")
+        try database.insert(objects: (1...5).map { Owner(id: Int64($0), name: "b\($0)") }, intoTable: "b")
+        try database.run(transaction: {
+            for id in 1...5 {
+                let fromA: Owner? = try database.getObject(fromTable: "a", where: Owner.Properties.id == id)
+                let fromB: Owner? = try database.getObject(fromTable: "b", where: Owner.Properties.id == id)
+                let row: [Owner] = try database.getObjects(fromTable: "a", where: Owner.Properties.id == id)
+                XCTAssertEqual([fromA?.name, fromB?.name, row.first?.name], ["a\(id)", "b\(id)", "a\(id)"])
+            }
+        })
+        // A unique index makes the second update of the same shape fail; the one after it works.
+        try database.exec("CREATE UNIQUE INDEX a_name ON a(name)")
+        try database.run(transaction: {
+            try database.update(table: "a", on: Owner.Properties.name, with: Owner(id: 0, name: "x"), where: Owner.Properties.id == 1)
+            XCTAssertThrowsError(try database.update(table: "a", on: Owner.Properties.name, with: Owner(id: 0, name: "x"),
+                                                     where: Owner.Properties.id == 2))
+            try database.update(table: "a", on: Owner.Properties.name, with: Owner(id: 0, name: "y"), where: Owner.Properties.id == 2)
+        })
+        let names: [Owner] = try database.getObjects(fromTable: "a", where: Owner.Properties.id <= 2)
+        XCTAssertEqual(names.map(\.name), ["x", "y"])
+    }
+
     func testTheTextCacheDropsTheLeastRecentlyUsedStatementFirst() throws {
         try database.withHandle(forWriting: false) { handle in
             let limit = Handle.textCacheLimit

@@ -32,6 +32,25 @@ enum KeyedRead {
         return (statement.sql, binding.properties.count)
     }
 
+    /// The statement ready on `handle`: the handle's slot for the last row-by-row call when it names this
+    /// one, else the binding's statement (which then takes the slot).
+    @inlinable
+    static func prepared<Object: TableDecodable>(_ model: Object.Type, table: String, condition: Expression?,
+                                                 limited: Bool, on handle: Handle) throws -> (HandleStatement, Int) {
+        let operation: BindingStatementKey.Operation = limited ? .selectWhereLimited : .selectWhere
+        let id = ObjectIdentifier(model)
+        if let slot = handle.keyedStatement(model: id, table: table, operation: operation, shape: condition?.shape,
+                                            propertyIndexes: nil) {
+            return (slot.statement, slot.propertyCount)
+        }
+        let (sql, propertyCount) = statement(of: model, table: table, condition: condition?.shape, limited: limited)
+        let prepared = try handle.cachedStatement(for: sql)
+        handle.lastKeyed = KeyedStatementSlot(model: id, table: table, operation: operation, shape: condition?.shape,
+                                              propertyIndexes: nil, statement: prepared, propertyCount: propertyCount,
+                                              setIndexes: [])
+        return (prepared, propertyCount)
+    }
+
     /// The limit of `getObjects` as a value, or nil when it is an expression (then `ObjectQuery` runs it).
     @usableFromInline
     static func limitValue(_ limit: Limit) -> FundamentalValue? {
@@ -43,8 +62,7 @@ enum KeyedRead {
     @inlinable
     static func first<Object: TableDecodable>(_ model: Object.Type, table: String, condition: Expression?,
                                               on handle: Handle) throws -> Object? {
-        let (sql, propertyCount) = statement(of: model, table: table, condition: condition?.shape, limited: false)
-        let statement = try handle.cachedStatement(for: sql)
+        let (statement, propertyCount) = try prepared(model, table: table, condition: condition, limited: false, on: handle)
         defer { statement.reset() }
         if let condition { statement.bind(condition.boundValues, from: 1) }
         guard try statement.step() else { return nil }
@@ -55,8 +73,8 @@ enum KeyedRead {
     @inlinable
     static func all<Object: TableDecodable>(_ model: Object.Type, table: String, condition: Expression?,
                                             limit: FundamentalValue?, on handle: Handle) throws -> [Object] {
-        let (sql, propertyCount) = statement(of: model, table: table, condition: condition?.shape, limited: limit != nil)
-        let statement = try handle.cachedStatement(for: sql)
+        let (statement, propertyCount) = try prepared(model, table: table, condition: condition, limited: limit != nil,
+                                                      on: handle)
         defer { statement.reset() }
         let next = condition.map { statement.bind($0.boundValues, from: 1) } ?? 1
         if let limit { statement.bind(limit, toIndex: next) }

@@ -28,11 +28,24 @@ enum KeyedUpdate {
     @inlinable
     static func run<Object: TableEncodable>(_ object: Object, table: String, propertyIndexes: PropertyIndexes,
                                             condition: Expression?, on handle: Handle) throws -> Int {
-        let update = statement(of: Object.self, table: table, propertyIndexes: propertyIndexes, condition: condition?.shape)
-        let statement = try handle.cachedStatement(for: update.sql)
+        let id = ObjectIdentifier(Object.self)
+        let statement: HandleStatement
+        let setIndexes: [Int]
+        if let slot = handle.keyedStatement(model: id, table: table, operation: .updateWhere, shape: condition?.shape,
+                                            propertyIndexes: propertyIndexes) {
+            statement = slot.statement
+            setIndexes = slot.setIndexes
+        } else {
+            let update = self.statement(of: Object.self, table: table, propertyIndexes: propertyIndexes, condition: condition?.shape)
+            statement = try handle.cachedStatement(for: update.sql)
+            setIndexes = update.propertyIndexes ?? []
+            handle.lastKeyed = KeyedStatementSlot(model: id, table: table, operation: .updateWhere, shape: condition?.shape,
+                                                  propertyIndexes: propertyIndexes, statement: statement, propertyCount: 0,
+                                                  setIndexes: setIndexes)
+        }
         defer { statement.reset() }
         var index: Int32 = 1
-        for propertyIndex in update.propertyIndexes ?? [] {
+        for propertyIndex in setIndexes {
             Object.bind(object, propertyIndex: propertyIndex, to: statement, atIndex: index)
             index += 1
         }

@@ -129,6 +129,7 @@ public final class Handle {
     /// Finalizes every statement of this handle and closes the connection.
     public func close() {
         guard let db else { return }
+        lastKeyed = nil
         statements.finalizeAll()
         for weak in uncached { weak.statement?.finalize() }
         uncached.removeAll()
@@ -229,6 +230,14 @@ public final class Handle {
         return statements.insertByText(try prepareStatement(sql))
     }
 
+    /// `statement` (a cached one this handle handed out before) made ready for new bindings and listed
+    /// for the end of the operation, or nil when it has been evicted or finalized since.
+    @usableFromInline
+    func reusableStatement(_ statement: HandleStatement) -> HandleStatement? {
+        guard !statement.isFinalized, statement.cacheID != nil else { return nil }
+        return reuse(statements.markUsed(statement))
+    }
+
     /// A cached statement made ready for new bindings.
     private func reuse(_ statement: HandleStatement) -> HandleStatement {
         // Most callers reset after their last step already; a reset of a reset statement still
@@ -247,11 +256,14 @@ public final class Handle {
     /// Unchecked exclusivity, like every field a handle uses per call: a handle belongs to one thread at a
     /// time (the pool's pin), and the runtime check costs a thread-local lookup per access.
     @exclusivity(unchecked) private var statements = StatementCache(textLimit: Handle.textCacheLimit)
+    /// The statement of the last row-by-row call (`KeyedStatementSlot`); unchecked like `statements`.
+    @exclusivity(unchecked) @usableFromInline var lastKeyed: KeyedStatementSlot?
     static let textCacheLimit = 32
 
     /// A cached statement's step failed: the next call prepares a fresh one.
     func statementFailed(_ statement: HandleStatement) {
         statements.evict(statement)
+        if lastKeyed?.statement === statement { lastKeyed = nil }
     }
 
     /// Resets the cached statements used since the last call and finalizes evicted ones (end of an
@@ -262,6 +274,7 @@ public final class Handle {
 
     /// Finalizes every cached statement (for example after a schema change you want to drop early).
     public func finalizeCachedStatements() {
+        lastKeyed = nil
         statements.finalizeAll()
     }
 

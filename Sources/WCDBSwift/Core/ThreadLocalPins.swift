@@ -8,7 +8,9 @@ import Foundation
 /// find its pin here and count itself in and out without taking the lock. Only that thread reads or
 /// writes its entries; a thread's table is released when it exits.
 final class ThreadLocalPins {
-    private var entries: [(core: ObjectIdentifier, pin: Pin)] = []
+    // Unchecked exclusivity: only its own thread ever touches a table (the runtime check costs more
+    // than the lookup).
+    @exclusivity(unchecked) private var entries: [(core: ObjectIdentifier, pin: Pin)] = []
 
     /// The table of the calling thread, made on first use.
     static var current: ThreadLocalPins {

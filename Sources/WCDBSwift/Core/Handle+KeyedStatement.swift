@@ -1,0 +1,52 @@
+/// The statement of the last row-by-row call on this handle, found again without the model's binding.
+///
+/// A loop of `getObject(fromTable: t, where: Row.Properties.id == k)` asks each time for the statement of
+/// one (model, table, operation, condition shape); this slot answers with a few comparisons, before the
+/// binding's locked cache and the handle's cache by id. The shape is held here, so its identity can't be
+/// reused by another shape while the slot names it. A handle belongs to one thread at a time, so the slot
+/// needs no lock.
+@usableFromInline
+struct KeyedStatementSlot {
+    @usableFromInline let model: ObjectIdentifier
+    @usableFromInline let table: String
+    @usableFromInline let operation: BindingStatementKey.Operation
+    @usableFromInline let shape: ExpressionShape?
+    @usableFromInline let propertyIndexes: PropertyIndexes?
+    @usableFromInline let statement: HandleStatement
+    /// The model's property count (reads), or the SET properties in parameter order (updates).
+    @usableFromInline let propertyCount: Int
+    @usableFromInline let setIndexes: [Int]
+
+    @usableFromInline
+    init(model: ObjectIdentifier, table: String, operation: BindingStatementKey.Operation, shape: ExpressionShape?,
+         propertyIndexes: PropertyIndexes?, statement: HandleStatement, propertyCount: Int, setIndexes: [Int]) {
+        self.model = model
+        self.table = table
+        self.operation = operation
+        self.shape = shape
+        self.propertyIndexes = propertyIndexes
+        self.statement = statement
+        self.propertyCount = propertyCount
+        self.setIndexes = setIndexes
+    }
+
+    @inlinable
+    func matches(model: ObjectIdentifier, table: String, operation: BindingStatementKey.Operation, shape: ExpressionShape?,
+                 propertyIndexes: PropertyIndexes?) -> Bool {
+        self.model == model && self.shape === shape && self.operation == operation && self.table == table
+            && self.propertyIndexes == propertyIndexes
+    }
+}
+
+extension Handle {
+    /// The slot's statement, made ready for new bindings, when the slot names this call; nil otherwise
+    /// (or when the statement was evicted or finalized since).
+    @inlinable
+    func keyedStatement(model: ObjectIdentifier, table: String, operation: BindingStatementKey.Operation,
+                        shape: ExpressionShape?, propertyIndexes: PropertyIndexes?) -> KeyedStatementSlot? {
+        guard let slot = lastKeyed,
+              slot.matches(model: model, table: table, operation: operation, shape: shape, propertyIndexes: propertyIndexes),
+              reusableStatement(slot.statement) != nil else { return nil }
+        return slot
+    }
+}
