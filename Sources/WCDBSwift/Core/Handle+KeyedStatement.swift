@@ -4,9 +4,9 @@
 /// one (model, table, operation, condition shape); this slot answers with a few comparisons, before the
 /// binding's locked cache and the handle's cache by id. The shape is held here, so its identity can't be
 /// reused by another shape while the slot names it. A handle belongs to one thread at a time, so the slot
-/// needs no lock.
+/// needs no lock. A class: the slot is read on every call, and reading a reference copies one word.
 @usableFromInline
-struct KeyedStatementSlot {
+final class KeyedStatementSlot {
     @usableFromInline let model: ObjectIdentifier
     @usableFromInline let table: String
     @usableFromInline let operation: BindingStatementKey.Operation

@@ -233,9 +233,18 @@ public final class Handle {
     /// `statement` (a cached one this handle handed out before) made ready for new bindings and listed
     /// for the end of the operation, or nil when it has been evicted or finalized since.
     @usableFromInline
+    ///
+    /// Its bindings are not cleared: the row-by-row calls that reuse it bind every parameter again.
     func reusableStatement(_ statement: HandleStatement) -> HandleStatement? {
         guard !statement.isFinalized, statement.cacheID != nil else { return nil }
-        return reuse(statements.markUsed(statement))
+        statements.markUsed(statement)
+        if statement.needsReset {
+            sqlite3_reset(statement.stmt)
+            statement.needsReset = false
+        }
+        statement.pendingBindFailure = nil
+        statement.hasBindFailure = false
+        return statement
     }
 
     /// A cached statement made ready for new bindings.
