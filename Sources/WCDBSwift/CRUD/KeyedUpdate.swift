@@ -23,11 +23,11 @@ enum KeyedUpdate {
         }
     }
 
-    /// Binds `object`'s properties and the condition's values, steps; returns the rows SQLite changed. The
-    /// condition must hold no bind parameters of the caller's own.
+    /// Binds `object`'s properties and the condition's values, steps. The condition must hold no bind
+    /// parameters of the caller's own. (The one-line verb reports no count, so none is asked of SQLite.)
     @inlinable
     static func run<Object: TableEncodable>(_ object: Object, table: String, propertyIndexes: PropertyIndexes,
-                                            condition: Expression?, on handle: Handle) throws -> Int {
+                                            condition: Expression?, on handle: Handle) throws {
         let id = ObjectIdentifier(Object.self)
         let statement: HandleStatement
         let setIndexes: [Int]
@@ -51,6 +51,5 @@ enum KeyedUpdate {
         }
         if let condition { statement.bind(condition.boundValues, from: index) }
         _ = try statement.step()
-        return handle.changes
     }
 }

@@ -20,11 +20,13 @@ extension HandleRepresentable {
     /// The same read as the form taking any `Condition`: this one takes the `Expression` that WINQ's
     /// operators return as it is, without wrapping it in an existential, which a row-by-row loop of
     /// calls pays for on every call.
+    ///
+    /// It has no ORDER BY, LIMIT or OFFSET parameters (the form taking a `Condition` has them): a call
+    /// then passes no empty existentials to destroy.
     @inlinable
     public func getObjects<Object: TableDecodable>(on properties: [PropertyConvertible]? = nil, fromTable table: String,
-                                                   where condition: Expression, orderBy orderList: [OrderBy]? = nil,
-                                                   limit: Limit? = nil, offset: Offset? = nil) throws -> [Object] {
-        try readObjects(on: properties, fromTable: table, where: condition, orderBy: orderList, limit: limit, offset: offset)
+                                                   where condition: Expression) throws -> [Object] {
+        try readObjects(on: properties, fromTable: table, where: condition, orderBy: nil, limit: nil, offset: nil)
     }
 
     /// The one definition of `getObjects`.
@@ -74,11 +76,13 @@ extension HandleRepresentable {
     /// The same read as the form taking any `Condition`: this one takes the `Expression` that WINQ's
     /// operators return as it is, without wrapping it in an existential, which a row-by-row loop of
     /// calls pays for on every call.
+    ///
+    /// It has no ORDER BY or OFFSET parameters (the form taking a `Condition` has them): a call then
+    /// passes no empty existentials to destroy.
     @inlinable
     public func getObject<Object: TableDecodable>(on properties: [PropertyConvertible]? = nil, fromTable table: String,
-                                                  where condition: Expression, orderBy orderList: [OrderBy]? = nil,
-                                                  offset: Offset? = nil) throws -> Object? {
-        try readObject(on: properties, fromTable: table, where: condition, orderBy: orderList, offset: offset)
+                                                  where condition: Expression) throws -> Object? {
+        try readObject(on: properties, fromTable: table, where: condition, orderBy: nil, offset: nil)
     }
 
     /// The one definition of `getObject`.

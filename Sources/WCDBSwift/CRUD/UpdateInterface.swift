@@ -19,22 +19,23 @@ extension HandleRepresentable {
     /// The same update as the form taking any `Condition`: this one takes the `Expression` that WINQ's
     /// operators return as it is, without wrapping it in an existential, which a row-by-row loop of
     /// calls pays for on every call.
+    ///
+    /// It has no ORDER BY, LIMIT or OFFSET parameters (the form taking a `Condition` has them): a call
+    /// then passes no empty existentials to destroy.
     @inlinable
     public func update<Object: TableEncodable>(table: String, on properties: [PropertyConvertible], with object: Object,
-                                               where condition: Expression, orderBy orderList: [OrderBy]? = nil,
-                                               limit: Limit? = nil, offset: Offset? = nil) throws {
+                                               where condition: Expression) throws {
         try update(table: table, indexes: checkedIndexes(of: Object.self, properties), on: .list(properties), with: object,
-                   where: condition, orderBy: orderList, limit: limit, offset: offset)
+                   where: condition, orderBy: nil, limit: nil, offset: nil)
     }
 
     /// Sets the listed properties of the rows that match a WINQ expression to `object`'s values (see the
     /// array form).
     @inlinable
     public func update<Object: TableEncodable>(table: String, on property: PropertyConvertible, _ more: PropertyConvertible...,
-                                               with object: Object, where condition: Expression,
-                                               orderBy orderList: [OrderBy]? = nil, limit: Limit? = nil, offset: Offset? = nil) throws {
+                                               with object: Object, where condition: Expression) throws {
         try update(table: table, indexes: checkedIndexes(of: Object.self, property, more), on: .first(property, more: more),
-                   with: object, where: condition, orderBy: orderList, limit: limit, offset: offset)
+                   with: object, where: condition, orderBy: nil, limit: nil, offset: nil)
     }
 
     /// The one definition of the one-line object update. `properties` is only built when the update is
@@ -46,7 +47,7 @@ extension HandleRepresentable {
                                         limit: Limit?, offset: Offset?) throws {
         // The row-by-row verb of WCDB users (`where: id == k`): its statement is found by shape.
         if orderList == nil, limit == nil, offset == nil, let indexes, condition?.hasOwnParameters != true {
-            _ = try withHandle(forWriting: true) { handle in
+            try withHandle(forWriting: true) { handle in
                 try KeyedUpdate.run(object, table: table, propertyIndexes: indexes, condition: condition, on: handle)
             }
             return
