@@ -11,6 +11,9 @@ final class ThreadLocalPins {
     // Unchecked exclusivity: only its own thread ever touches a table (the runtime check costs more
     // than the lookup).
     @exclusivity(unchecked) private var entries: [(core: ObjectIdentifier, pin: Pin)] = []
+    /// The entry a loop of calls asks for each time, checked before the list.
+    @exclusivity(unchecked) private var lastCore: ObjectIdentifier?
+    @exclusivity(unchecked) private var lastPin: Pin?
 
     /// The table of the calling thread, made on first use.
     static var current: ThreadLocalPins {
@@ -36,12 +39,19 @@ final class ThreadLocalPins {
 
     func pin(for core: DatabaseCore) -> Pin? {
         let id = ObjectIdentifier(core)
-        for entry in entries where entry.core == id { return entry.pin }
+        if lastCore == id { return lastPin }
+        for entry in entries where entry.core == id {
+            lastCore = id
+            lastPin = entry.pin
+            return entry.pin
+        }
         return nil
     }
 
     func set(_ pin: Pin, for core: DatabaseCore) {
         let id = ObjectIdentifier(core)
+        lastCore = id
+        lastPin = pin
         if let index = entries.firstIndex(where: { $0.core == id }) {
             entries[index].pin = pin
         } else {
@@ -51,6 +61,10 @@ final class ThreadLocalPins {
 
     func remove(_ pin: Pin, for core: DatabaseCore) {
         let id = ObjectIdentifier(core)
+        if lastCore == id, lastPin === pin {
+            lastCore = nil
+            lastPin = nil
+        }
         if let index = entries.firstIndex(where: { $0.core == id && $0.pin === pin }) {
             entries.remove(at: index)
         }

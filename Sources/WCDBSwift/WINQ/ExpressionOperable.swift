@@ -13,6 +13,7 @@ public protocol ExpressionFunctionOperable: ExpressionConvertible {}
 public protocol ExpressionOperable: ExpressionFunctionOperable {}
 
 /// The six comparisons, whose shapes a property's expression keeps at hand (`ExpressionShape`).
+@usableFromInline
 enum ComparisonOperator: Int {
     case equal, notEqual, less, lessOrEqual, greater, greaterOrEqual
 
@@ -29,6 +30,7 @@ enum ComparisonOperator: Int {
 }
 
 /// Shared printing of operators, used by both the untyped and the typed operators.
+@usableFromInline
 enum Operate {
     /// `(left op right)`; a compound operand (BETWEEN, IN, LIKE…) is parenthesised too. The operands
     /// of comparisons and logic keep their values bound; those of arithmetic, bitwise operators and
@@ -67,6 +69,7 @@ enum Operate {
     /// `(property op value)`, the common condition of the row-by-row verbs: the shape comes straight from
     /// the property (one atomic load) and the value is held inline; anything else (nil, an expression, a
     /// column) goes through `binary`.
+    @usableFromInline
     static func compare(_ property: Property, _ op: ComparisonOperator, _ right: Expression) -> Expression {
         if right.isLiteral, right.shape.bindOffsets.count == 1 {
             return Expression(shape: property.comparisonShape(op), boundValues: right.boundValues)

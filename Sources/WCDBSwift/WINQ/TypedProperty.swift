@@ -86,26 +86,32 @@ extension TypedProperty {
 
 extension TypedProperty where Value: ExpressionConvertible {
     /// `(property = value)` with a value of the property's own `Value` type (a non-optional one promotes to an optional `Value`), the value bound; nil means `property IS NULL`.
+    @inlinable
     public static func == (left: TypedProperty, right: Value) -> Expression {
         Operate.compare(left.property, .equal, right.asExpression())
     }
     /// `(property != value)` with a value of the property's own `Value` type (a non-optional one promotes to an optional `Value`), the value bound; nil means `property IS NOT NULL`.
+    @inlinable
     public static func != (left: TypedProperty, right: Value) -> Expression {
         Operate.compare(left.property, .notEqual, right.asExpression())
     }
     /// `(property < value)` with a value of the property's own `Value` type (a non-optional one promotes to an optional `Value`), the value bound; nil prints `NULL`, which matches no row.
+    @inlinable
     public static func < (left: TypedProperty, right: Value) -> Expression {
         Operate.compare(left.property, .less, right.asExpression())
     }
     /// `(property <= value)` with a value of the property's own `Value` type (a non-optional one promotes to an optional `Value`), the value bound; nil prints `NULL`, which matches no row.
+    @inlinable
     public static func <= (left: TypedProperty, right: Value) -> Expression {
         Operate.compare(left.property, .lessOrEqual, right.asExpression())
     }
     /// `(property > value)` with a value of the property's own `Value` type (a non-optional one promotes to an optional `Value`), the value bound; nil prints `NULL`, which matches no row.
+    @inlinable
     public static func > (left: TypedProperty, right: Value) -> Expression {
         Operate.compare(left.property, .greater, right.asExpression())
     }
     /// `(property >= value)` with a value of the property's own `Value` type (a non-optional one promotes to an optional `Value`), the value bound; nil prints `NULL`, which matches no row.
+    @inlinable
     public static func >= (left: TypedProperty, right: Value) -> Expression {
         Operate.compare(left.property, .greaterOrEqual, right.asExpression())
     }
@@ -216,26 +222,32 @@ extension TypedProperty {
 
 extension TypedProperty where Value: NumericLiteralConvertible {
     /// `(property = number)`, the number bound: a numeric property takes any numeric Swift type (`identifier == 3.0` on an `Int`), and nil means `property IS NULL`.
+    @inlinable
     public static func == <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
         Operate.compare(left.property, .equal, right.asExpression())
     }
     /// `(property != number)`, the number bound: a numeric property takes any numeric Swift type (`identifier != 3.0` on an `Int`), and nil means `property IS NOT NULL`.
+    @inlinable
     public static func != <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
         Operate.compare(left.property, .notEqual, right.asExpression())
     }
     /// `(property < number)`, the number bound: a numeric property takes any numeric Swift type (`identifier < 3.0` on an `Int`), and nil prints `NULL`, which matches no row.
+    @inlinable
     public static func < <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
         Operate.compare(left.property, .less, right.asExpression())
     }
     /// `(property <= number)`, the number bound: a numeric property takes any numeric Swift type (`identifier <= 3.0` on an `Int`), and nil prints `NULL`, which matches no row.
+    @inlinable
     public static func <= <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
         Operate.compare(left.property, .lessOrEqual, right.asExpression())
     }
     /// `(property > number)`, the number bound: a numeric property takes any numeric Swift type (`identifier > 3.0` on an `Int`), and nil prints `NULL`, which matches no row.
+    @inlinable
     public static func > <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
         Operate.compare(left.property, .greater, right.asExpression())
     }
     /// `(property >= number)`, the number bound: a numeric property takes any numeric Swift type (`identifier >= 3.0` on an `Int`), and nil prints `NULL`, which matches no row.
+    @inlinable
     public static func >= <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
         Operate.compare(left.property, .greaterOrEqual, right.asExpression())
     }
