@@ -77,6 +77,16 @@ enum Operate {
         return binary(property.asExpression(), op.sql, right)
     }
 
+    /// `(property op value)` for a Swift value: no expression is made for the value, its shape comes
+    /// from the property and the value is held inline; a keyword (NULL…) goes the general way.
+    @usableFromInline
+    static func compare(_ property: Property, _ op: ComparisonOperator, literal: LiteralValue) -> Expression {
+        if let value = literal.boundValue {
+            return Expression(shape: property.comparisonShape(op), boundValues: .one(value))
+        }
+        return compare(property, op, literal.asExpression())
+    }
+
     /// `(op operand)`; the operand is parenthesised unless it is primary, which also keeps `- -1`
     /// from printing as the comment `--1`. `NOT` keeps its operand's values bound; `-`, `+`, `~` print
     /// them in.

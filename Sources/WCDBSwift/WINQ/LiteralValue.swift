@@ -16,6 +16,12 @@ public struct LiteralValue: Sendable, CustomStringConvertible, ExpressionOperabl
 
     private init(_ storage: Storage) { self.storage = storage }
 
+    /// The value a comparison binds, or nil for a keyword (NULL, CURRENT_TIME…), which stays in the text.
+    @usableFromInline var boundValue: FundamentalValue? {
+        if case .value(let value) = storage { return value }
+        return nil
+    }
+
     /// An INTEGER literal.
     public init(_ value: Int64) { self.init(.value(.integer(value))) }
     /// An INTEGER literal.

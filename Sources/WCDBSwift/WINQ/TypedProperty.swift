@@ -117,6 +117,44 @@ extension TypedProperty where Value: ExpressionConvertible {
     }
 }
 
+// MARK: Comparison with a Swift value of the same type (the row-by-row verbs' `id == k`)
+
+/// The same operators as for any `ExpressionConvertible` value, for the values that are plain literals
+/// (numbers, strings, data, dates…, and their optionals): the value is bound without an expression
+/// being made for it.
+extension TypedProperty where Value: LiteralValueConvertible {
+    /// `(property = value)` with a value of the property's own `Value` type, the value bound; nil means `property IS NULL`.
+    @inlinable
+    public static func == (left: TypedProperty, right: Value) -> Expression {
+        Operate.compare(left.property, .equal, literal: right.asLiteralValue())
+    }
+    /// `(property != value)` with a value of the property's own `Value` type, the value bound; nil means `property IS NOT NULL`.
+    @inlinable
+    public static func != (left: TypedProperty, right: Value) -> Expression {
+        Operate.compare(left.property, .notEqual, literal: right.asLiteralValue())
+    }
+    /// `(property < value)` with a value of the property's own `Value` type, the value bound; nil prints `NULL`, which matches no row.
+    @inlinable
+    public static func < (left: TypedProperty, right: Value) -> Expression {
+        Operate.compare(left.property, .less, literal: right.asLiteralValue())
+    }
+    /// `(property <= value)` with a value of the property's own `Value` type, the value bound; nil prints `NULL`, which matches no row.
+    @inlinable
+    public static func <= (left: TypedProperty, right: Value) -> Expression {
+        Operate.compare(left.property, .lessOrEqual, literal: right.asLiteralValue())
+    }
+    /// `(property > value)` with a value of the property's own `Value` type, the value bound; nil prints `NULL`, which matches no row.
+    @inlinable
+    public static func > (left: TypedProperty, right: Value) -> Expression {
+        Operate.compare(left.property, .greater, literal: right.asLiteralValue())
+    }
+    /// `(property >= value)` with a value of the property's own `Value` type, the value bound; nil prints `NULL`, which matches no row.
+    @inlinable
+    public static func >= (left: TypedProperty, right: Value) -> Expression {
+        Operate.compare(left.property, .greaterOrEqual, literal: right.asLiteralValue())
+    }
+}
+
 // MARK: Comparison with a same-typed property or an explicit node (any Value, so a custom column type still compares with `Expression.bindParameter`)
 
 extension TypedProperty {
