@@ -21,7 +21,7 @@ public typealias Tag = Int
 /// state, configs, cipher and handle pool. The database opens lazily at first use and closes when the
 /// last object of its path goes away. Every API may be called from any thread.
 public final class Database: HandleRepresentable, Sendable {
-    let core: DatabaseCore
+    @usableFromInline let core: DatabaseCore
 
     /// The number of handles (connections) a database may open at once.
     public static let defaultMaxHandles = 16
@@ -95,6 +95,7 @@ public final class Database: HandleRepresentable, Sendable {
     /// `body` returns.
     /// - Throws: `WCDBError` — `SQLITE_BUSY` when no handle or write token frees up within the busy
     ///   timeout, a failed open or config, or what `body` throws (a `WCDBError` reaches the error tracers).
+    @inlinable
     public func withHandle<T>(forWriting: Bool, _ body: (Handle) throws -> T) throws -> T {
         let pin = try core.enter(forWriting: forWriting)
         defer { core.leave(pin) }

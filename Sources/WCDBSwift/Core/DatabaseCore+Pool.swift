@@ -11,6 +11,7 @@ extension DatabaseCore {
     /// Waiting is bounded: for a free handle and for the write token by the busy timeout (then SQLITE_BUSY),
     /// and a wait for a token this very thread holds is refused at once. The common case (a nested call,
     /// or an idle up-to-date handle and a free token) takes the lock once.
+    @usableFromInline
     func enter(forWriting: Bool) throws -> Pin {
         // A nested operation of this thread (inside `run(transaction:)`, or an operation inside another):
         // its pin is this thread's own, counted in without the lock (see `ThreadLocalPins`).
@@ -185,6 +186,7 @@ extension DatabaseCore {
     }
 
     /// Ends one `enter`. When the pin's depth reaches zero the handle goes back to the pool.
+    @usableFromInline
     func leave(_ pin: Pin) {
         // A nested operation ends without giving anything back: counted out without the lock (the pin is
         // this thread's own, see `ThreadLocalPins`).

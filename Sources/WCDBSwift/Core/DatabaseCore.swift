@@ -30,6 +30,7 @@ struct CoreState {
 /// created, never the other way round. Errors are built under the core's lock but reported after it is
 /// released, because error tracers may call back into the database. Handles are opened and closed
 /// outside it.
+@usableFromInline
 final class DatabaseCore: Sendable {
     let path: String
     /// An in-memory database: one handle (every connection to ":memory:" is a database of its own),

@@ -242,8 +242,10 @@ public final class Handle {
             sqlite3_reset(statement.stmt)
             statement.needsReset = false
         }
-        statement.pendingBindFailure = nil
-        statement.hasBindFailure = false
+        if statement.hasBindFailure {
+            statement.pendingBindFailure = nil
+            statement.hasBindFailure = false
+        }
         return statement
     }
 
@@ -256,8 +258,10 @@ public final class Handle {
             statement.needsReset = false
         }
         sqlite3_clear_bindings(statement.stmt)
-        statement.pendingBindFailure = nil
-        statement.hasBindFailure = false
+        if statement.hasBindFailure {
+            statement.pendingBindFailure = nil
+            statement.hasBindFailure = false
+        }
         return statement
     }
 

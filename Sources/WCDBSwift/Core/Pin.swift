@@ -5,8 +5,9 @@ import Foundation
 /// Nested operations on the same thread reuse the pin, so they see the same connection (and its open
 /// transaction). Its fields change only under the core's lock (`DatabaseCore.state`); `handle`'s own use
 /// belongs to the thread that holds the pin.
+@usableFromInline
 final class Pin {
-    let handle: Handle
+    @usableFromInline let handle: Handle
     let threadID: UInt
     /// Whether the pin is in the core's thread map (false for a Transaction handle used on a thread that
     /// is already pinned to another handle).
