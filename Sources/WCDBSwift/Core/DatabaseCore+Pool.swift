@@ -15,11 +15,12 @@ extension DatabaseCore {
     func enter(forWriting: Bool) throws -> Pin {
         // A nested operation of this thread (inside `run(transaction:)`, or an operation inside another):
         // its pin is this thread's own, counted in without the lock (see `ThreadLocalPins`).
-        if let pin = ThreadLocalPins.existing?.pin(for: self), pin.depth > 0, (!forWriting || pin.holdsWrite) {
+        let tid = currentThreadID()
+        if let pin = ThreadLocalPins.existing?.pin(for: self), pin.depth > 0, pin.threadID == tid,
+           !forWriting || pin.holdsWrite {
             pin.depth += 1
             return pin
         }
-        let tid = currentThreadID()
         let globalGeneration = globalTraceGeneration.load(ordering: .relaxed)
         enum Start { case nested(Pin, tookToken: Bool), nestedNeedsToken(Pin), pinned(Pin, current: Bool), needsHandle }
         let start = state.withLock { state -> Start in
@@ -32,7 +33,7 @@ extension DatabaseCore {
                 return .nested(pin, tookToken: true)
             }
             guard let handle = state.pool.checkOutAtOnce(for: tid) else { return .needsHandle }
-            let pin = Pin(handle: handle, threadID: tid, registered: true, lease: nil)
+            let pin = state.takePin(handle: handle, threadID: tid)
             state.pins.insert(pin)
             if forWriting, state.writeToken.takeIfUncontended(for: .pin(pin)) {
                 pin.holdsWrite = true
@@ -67,8 +68,11 @@ extension DatabaseCore {
             return try finishEntering(pin, forWriting: forWriting, thread: tid)
         case .needsHandle:
             let handle = try checkOutWaiting(for: tid)
-            let pin = Pin(handle: handle, threadID: tid, registered: true, lease: nil)
-            state.withLock { $0.pins.insert(pin) }
+            let pin = state.withLock { state in
+                let pin = state.takePin(handle: handle, threadID: tid)
+                state.pins.insert(pin)
+                return pin
+            }
             ThreadLocalPins.current.set(pin, for: self)
             return try finishEntering(pin, forWriting: forWriting, thread: tid)
         }
@@ -215,26 +219,31 @@ extension DatabaseCore {
             report = (tracer, pin.handle.performanceSQLs, monotonicNanoseconds() &- pin.handle.performanceStart)
             pin.handle.performanceSQLs.removeAll(keepingCapacity: true)
         }
-        let tag = state.withLock(waking: [.handle, .writeToken]) { state -> Int? in
+        let isPooled = !pin.isExternal
+        let (tag, ended) = state.withLock(waking: [.handle, .writeToken]) { state -> (Int?, Bool) in
             if pin.holdsWrite && (pin.writeDepth == pin.depth || pin.depth == 1) {
                 // (depth 1 with a deeper writeDepth: CoreStatements finalized out of order)
                 pin.holdsWrite = false
                 state.writeToken.release()
             }
             pin.depth -= 1
-            if pin.depth == 0 {
+            let ended = pin.depth == 0
+            if ended {
                 if pin.registered, state.pins[pin.threadID] === pin {
                     state.pins.removeValue(forKey: pin.threadID)
                 }
                 if discard {
                     state.pool.discard(pin.handle)
-                } else if !pin.isExternal {
+                } else if isPooled {
                     state.pool.checkIn(pin.handle)
                 }
             }
-            return report == nil ? nil : state.settings.tag
+            let tag = report == nil ? nil : state.settings.tag
+            // Once back in the pool the pin may become another checkout's: nothing reads it after this.
+            if ended, isPooled, !discard { state.recycle(pin) }
+            return (tag, ended)
         }
-        if pin.depth == 0, !pin.isExternal { ThreadLocalPins.existing?.remove(pin, for: self) }
+        if ended, isPooled { ThreadLocalPins.existing?.remove(pin, for: self) }
         if let (tracer, sqls, cost) = report, !sqls.isEmpty {
             tracer(tag, sqls, cost)
         }

@@ -16,6 +16,21 @@ struct CoreState {
     var writeToken = WriteToken()
     var pins = ThreadPins()
     var isOpened = false
+    /// Ended pooled pins, reused for the next checkouts (a point read from a thread outside any
+    /// transaction checks a handle out per call; an allocation each time costs more than the rest).
+    var freePins: [Pin] = []
+
+    /// A pin of a pooled checkout of `handle` for thread `tid`.
+    mutating func takePin(handle: Handle, threadID tid: UInt) -> Pin {
+        guard let pin = freePins.popLast() else { return Pin(handle: handle, threadID: tid, registered: true, lease: nil) }
+        pin.reuse(handle: handle, threadID: tid)
+        return pin
+    }
+
+    /// Keeps an ended pooled pin for reuse (a few at most).
+    mutating func recycle(_ pin: Pin) {
+        if freePins.count < 8 { freePins.append(pin) }
+    }
 }
 
 /// The state shared by every Database, Transaction and CoreStatement of one path. Freed (closing its

@@ -5,15 +5,18 @@ import Foundation
 /// Nested operations on the same thread reuse the pin, so they see the same connection (and its open
 /// transaction). Its fields change only under the core's lock (`DatabaseCore.state`); `handle`'s own use
 /// belongs to the thread that holds the pin.
+///
+/// The pins of pooled checkouts are reused (`CoreState.takePin`): one that ended (depth 0) may become
+/// another thread's, so whoever keeps a reference past the end checks `threadID` and `depth`.
 @usableFromInline
 final class Pin {
-    @usableFromInline let handle: Handle
-    let threadID: UInt
+    @usableFromInline private(set) var handle: Handle
+    private(set) var threadID: UInt
     /// Whether the pin is in the core's thread map (false for a Transaction handle used on a thread that
     /// is already pinned to another handle).
-    let registered: Bool
+    private(set) var registered: Bool
     /// The Transaction object's lease when the handle is one: it is not returned to the pool when the pin ends.
-    let lease: HandleLease?
+    private(set) var lease: HandleLease?
     @exclusivity(unchecked) var depth = 1
     @exclusivity(unchecked) var holdsWrite = false
     @exclusivity(unchecked) var writeDepth = 0
@@ -26,6 +29,19 @@ final class Pin {
         self.threadID = threadID
         self.registered = registered
         self.lease = lease
+    }
+
+    /// Makes an ended pooled pin a new checkout's (under the core's lock).
+    func reuse(handle: Handle, threadID: UInt) {
+        self.handle = handle
+        self.threadID = threadID
+        registered = true
+        lease = nil
+        depth = 1
+        holdsWrite = false
+        writeDepth = 0
+        explicitTransaction = false
+        performanceTracer = nil
     }
 
     var isExternal: Bool { lease != nil }

@@ -10,10 +10,11 @@ import Foundation
 final class ThreadLocalPins {
     // Unchecked exclusivity: only its own thread ever touches a table (the runtime check costs more
     // than the lookup).
-    @exclusivity(unchecked) private var entries: [(core: ObjectIdentifier, pin: Pin)] = []
-    /// The entry a loop of calls asks for each time, checked before the list.
+    /// The pin a loop of calls asks for each time (one database per thread is the common case).
     @exclusivity(unchecked) private var lastCore: ObjectIdentifier?
     @exclusivity(unchecked) private var lastPin: Pin?
+    /// The pins of other databases this thread is inside at the same time.
+    @exclusivity(unchecked) private var others: [(core: ObjectIdentifier, pin: Pin)] = []
 
     /// The table of the calling thread, made on first use.
     static var current: ThreadLocalPins {
@@ -37,26 +38,27 @@ final class ThreadLocalPins {
         return key
     }()
 
+    /// The thread's pin of `core`, if it is inside an operation of it. (A pin is reused for another
+    /// checkout once its operation ended, so the caller also checks that it is still this thread's.)
     func pin(for core: DatabaseCore) -> Pin? {
         let id = ObjectIdentifier(core)
         if lastCore == id { return lastPin }
-        for entry in entries where entry.core == id {
-            lastCore = id
-            lastPin = entry.pin
-            return entry.pin
-        }
+        for entry in others where entry.core == id { return entry.pin }
         return nil
     }
 
     func set(_ pin: Pin, for core: DatabaseCore) {
         let id = ObjectIdentifier(core)
+        if let lastCore, lastCore != id, let lastPin {
+            if let index = others.firstIndex(where: { $0.core == lastCore }) {
+                others[index].pin = lastPin
+            } else {
+                others.append((lastCore, lastPin))
+            }
+        }
+        others.removeAll { $0.core == id }
         lastCore = id
         lastPin = pin
-        if let index = entries.firstIndex(where: { $0.core == id }) {
-            entries[index].pin = pin
-        } else {
-            entries.append((id, pin))
-        }
     }
 
     func remove(_ pin: Pin, for core: DatabaseCore) {
@@ -64,9 +66,8 @@ final class ThreadLocalPins {
         if lastCore == id, lastPin === pin {
             lastCore = nil
             lastPin = nil
-        }
-        if let index = entries.firstIndex(where: { $0.core == id && $0.pin === pin }) {
-            entries.remove(at: index)
+        } else if !others.isEmpty {
+            others.removeAll { $0.core == id && $0.pin === pin }
         }
     }
 }
