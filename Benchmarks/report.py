@@ -20,6 +20,7 @@ ROWS = [
     ("updateObjects", "4c same N UPDATEs, one update(objects:) call"),
     ("updateWhere", "4d WCDB verb: update(table:on:with:where: id == k) per row (1 tx)"),
     ("pointRead", "4e WCDB verb: getObject(fromTable:where: id == k) per row (1 tx)"),
+    ("pointReadAutocommit", "4f the same reads, each its own transaction (6's readers, 1 thread)"),
     ("max", "5 max(intValue)"),
     ("concWriter", "6 writer ops/s (+3 readers)"),
     ("concReaders", "6 readers ops/s (3, total)"),

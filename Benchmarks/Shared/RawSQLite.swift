@@ -209,6 +209,20 @@ enum RawWorkloads {
         return found
     }
 
+    /// The same point reads, each its own (autocommit) read: what workload 6's readers do, one thread.
+    static func pointReadsAutocommit(_ db: RawDB, _ rows: [PlainRow]) throws -> Int {
+        let stmt = try db.prepare("SELECT \(BenchSettings.columns) FROM bench WHERE id = ?")
+        defer { sqlite3_finalize(stmt) }
+        var found = 0
+        for row in rows {
+            sqlite3_bind_int64(stmt, 1, sqlite3_int64(row.id))
+            guard sqlite3_step(stmt) == SQLITE_ROW else { throw BenchError("point read: \(db.errorMessage)") }
+            found += readRow(stmt).id == row.id ? 1 : 0
+            sqlite3_reset(stmt)
+        }
+        return found
+    }
+
     /// Not an issue-6 workload (tuning only): one UPDATE per row, each its own (autocommit)
     /// transaction, for the first `count` rows.
     static func updateEachAutocommit(_ db: RawDB, _ rows: ArraySlice<PlainRow>) throws {
@@ -354,6 +368,16 @@ func runRawSuite(keyModes: [KeyMode], variant: String = "rawC", extraPragmas: [S
                 try prefilled { db in
                     var found = 0
                     let t = try time { found = try RawWorkloads.pointReads(db, rows) }
+                    try expect(found == n, "point reads \(found)")
+                    return t
+                }
+            }
+        }
+        if wanted("pointReadAutocommit") {
+            measure(p + "pointReadAutocommit", variant) {
+                try prefilled { db in
+                    var found = 0
+                    let t = try time { found = try RawWorkloads.pointReadsAutocommit(db, rows) }
                     try expect(found == n, "point reads \(found)")
                     return t
                 }

@@ -47,36 +47,38 @@ public final class Handle {
     /// The path of the database file.
     public let path: String
     @usableFromInline
-    var db: OpaquePointer?
+    @exclusivity(unchecked) var db: OpaquePointer?
     weak var core: DatabaseCore?
 
-    private var uncached: [WeakStatement] = []
+    @exclusivity(unchecked) private var uncached: [WeakStatement] = []
 
+    // Every per-call field below is unchecked by the runtime exclusivity enforcement: a handle belongs to
+    // one thread at a time (the pool's pin), and the check costs a thread-local lookup per access.
     // Pool bookkeeping (guarded by the owning core's lock while the handle is idle; otherwise owned by
     // the thread that checked the handle out).
-    var configGeneration = -1
-    var cipherGeneration = -1
-    var savepointDepth = 0
+    @exclusivity(unchecked) var configGeneration = -1
+    @exclusivity(unchecked) var cipherGeneration = -1
+    @exclusivity(unchecked) var savepointDepth = 0
     /// How long SQLite waits on another connection's file lock (`Database.setBusyTimeout(_:)`).
-    var busyTimeoutMilliseconds = Int32(Database.defaultBusyTimeoutMilliseconds)
+    @exclusivity(unchecked) var busyTimeoutMilliseconds = Int32(Database.defaultBusyTimeoutMilliseconds)
 
     // Tracing, owned by the thread using the handle.
-    var traceMask: UInt32 = 0
-    var traceGlobalGeneration = -1
-    var traceLocalGeneration = -1
-    var performanceTracer: PerformanceTracer?
-    var sqlTracer: SQLTracer?
-    var collectsPerformance = false
+    @exclusivity(unchecked) var traceMask: UInt32 = 0
+    @exclusivity(unchecked) var traceGlobalGeneration = -1
+    @exclusivity(unchecked) var traceLocalGeneration = -1
+    @exclusivity(unchecked) var performanceTracer: PerformanceTracer?
+    @exclusivity(unchecked) var sqlTracer: SQLTracer?
+    @exclusivity(unchecked) var collectsPerformance = false
     @exclusivity(unchecked) var performanceSQLs: [String: Int] = [:]
-    var performanceStart: UInt64 = 0
+    @exclusivity(unchecked) var performanceStart: UInt64 = 0
     /// Kept alive while attached: the progress handler holds it unretained.
-    var attachedCancellationSignal: CancellationSignal?
+    @exclusivity(unchecked) var attachedCancellationSignal: CancellationSignal?
     /// The statement of WCDB 2.x's handle-level calls (`prepare(_:)` of a WINQ statement, `step()`, …).
-    var mainStatement: HandleStatement?
+    @exclusivity(unchecked) var mainStatement: HandleStatement?
     /// How long the last `sqlite3_open_v2` took (for the database-operation trace).
-    var openNanoseconds: UInt64 = 0
+    @exclusivity(unchecked) var openNanoseconds: UInt64 = 0
     /// Whether this connection waits with the busy tracer's handler (else the pool's busy timeout).
-    var busyTraceInstalled = false
+    @exclusivity(unchecked) var busyTraceInstalled = false
 
     /// A closed connection to the file at `path`; `open()` opens it. A handle made here belongs to no
     /// database: no pool, config or cipher applies to it.

@@ -10,19 +10,22 @@ import Foundation
 /// another thread's, so whoever keeps a reference past the end checks `threadID` and `depth`.
 @usableFromInline
 final class Pin {
-    @usableFromInline private(set) var handle: Handle
-    private(set) var threadID: UInt
+    // Every field unchecked by the runtime's exclusivity enforcement: a pin is changed only by its own
+    // thread or under the core's lock (see above), and the check (a thread-local access set per access)
+    // cost more than the rest of a checkout.
+    @usableFromInline @exclusivity(unchecked) private(set) var handle: Handle
+    @exclusivity(unchecked) private(set) var threadID: UInt
     /// Whether the pin is in the core's thread map (false for a Transaction handle used on a thread that
     /// is already pinned to another handle).
-    private(set) var registered: Bool
+    @exclusivity(unchecked) private(set) var registered: Bool
     /// The Transaction object's lease when the handle is one: it is not returned to the pool when the pin ends.
-    private(set) var lease: HandleLease?
+    @exclusivity(unchecked) private(set) var lease: HandleLease?
     @exclusivity(unchecked) var depth = 1
     @exclusivity(unchecked) var holdsWrite = false
     @exclusivity(unchecked) var writeDepth = 0
     /// Database.begin() left this pin open until commit() or rollback().
-    var explicitTransaction = false
-    var performanceTracer: PerformanceTracer?
+    @exclusivity(unchecked) var explicitTransaction = false
+    @exclusivity(unchecked) var performanceTracer: PerformanceTracer?
 
     init(handle: Handle, threadID: UInt, registered: Bool, lease: HandleLease?) {
         self.handle = handle
@@ -78,15 +81,16 @@ struct ThreadPins {
 /// needs to see of it: whether a call of the object is running and on which thread, and whether it holds
 /// the write token.
 ///
-/// Its fields change only under the core's lock (`DatabaseCore.state`).
+/// Its fields change only under the core's lock (`DatabaseCore.state`), which is also why the runtime's
+/// exclusivity check is off for them.
 final class HandleLease {
     let handle: Handle
     /// The thread inside a call of the Transaction object, while one runs.
-    var activeThread: UInt?
+    @exclusivity(unchecked) var activeThread: UInt?
     /// Nesting of calls on `activeThread` (a transaction body calling back into the object).
-    var activeDepth = 0
+    @exclusivity(unchecked) var activeDepth = 0
     /// Whether the object holds the write token (from `begin()` to `commit()`/`rollback()`).
-    var holdsWrite = false
+    @exclusivity(unchecked) var holdsWrite = false
 
     init(handle: Handle) {
         self.handle = handle

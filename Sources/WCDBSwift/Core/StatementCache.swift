@@ -80,15 +80,14 @@ struct StatementCache {
 
     /// The end of an operation: resets what it used, finalizes what was evicted.
     mutating func endOperation() {
-        if !used.isEmpty {
-            for statement in used {
-                statement.isListedForReset = false
-                if !statement.isFinalized, statement.needsReset {
-                    sqlite3_reset(statement.stmt)
-                    statement.needsReset = false
-                }
+        // Usually one statement: taken off the end (removing all of a list goes through a generic
+        // subrange replacement).
+        while let statement = used.popLast() {
+            statement.isListedForReset = false
+            if !statement.isFinalized, statement.needsReset {
+                sqlite3_reset(statement.stmt)
+                statement.needsReset = false
             }
-            used.removeAll(keepingCapacity: true)
         }
         if !evicted.isEmpty {
             for statement in evicted { statement.finalize() }

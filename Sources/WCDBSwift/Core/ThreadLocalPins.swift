@@ -56,7 +56,7 @@ final class ThreadLocalPins {
                 others.append((lastCore, lastPin))
             }
         }
-        others.removeAll { $0.core == id }
+        if !others.isEmpty { others.removeAll { $0.core == id } }
         lastCore = id
         lastPin = pin
     }

@@ -147,6 +147,20 @@ func runWCDBSuite(keyModes: [KeyMode], variant: String = "wcdb") {
                 return t
             }
         }
+        measure(p + "pointReadAutocommit", variant) {
+            try prefilled { db in
+                // Workload 6's readers, one thread: each getObject its own read, a handle checked out per call.
+                var found = 0
+                let t = try time {
+                    for row in rows {
+                        let object: BenchRow? = try db.getObject(fromTable: table, where: BenchRow.Properties.id == row.id)
+                        found += object?.id == row.id ? 1 : 0
+                    }
+                }
+                try expect(found == n, "point reads \(found)")
+                return t
+            }
+        }
         guard mode == .none else { continue }
         measure("updateObjects", variant) {
             try prefilled { db in
