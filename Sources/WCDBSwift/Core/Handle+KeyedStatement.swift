@@ -46,7 +46,7 @@ extension Handle {
                         shape: ExpressionShape?, propertyIndexes: PropertyIndexes?) -> KeyedStatementSlot? {
         guard let slot = lastKeyed,
               slot.matches(model: model, table: table, operation: operation, shape: shape, propertyIndexes: propertyIndexes),
-              reusableStatement(slot.statement) != nil else { return nil }
+              reuseStatement(slot.statement) else { return nil }
         return slot
     }
 }

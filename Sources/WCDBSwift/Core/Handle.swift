@@ -232,13 +232,13 @@ public final class Handle {
         return statements.insertByText(try prepareStatement(sql))
     }
 
-    /// `statement` (a cached one this handle handed out before) made ready for new bindings and listed
-    /// for the end of the operation, or nil when it has been evicted or finalized since.
+    /// Makes `statement` (a cached one this handle handed out before) ready for new bindings and lists it
+    /// for the end of the operation; false when it has been evicted or finalized since.
     @usableFromInline
     ///
     /// Its bindings are not cleared: the row-by-row calls that reuse it bind every parameter again.
-    func reusableStatement(_ statement: HandleStatement) -> HandleStatement? {
-        guard !statement.isFinalized, statement.cacheID != nil else { return nil }
+    func reuseStatement(_ statement: HandleStatement) -> Bool {
+        guard !statement.isFinalized, statement.cacheID != nil else { return false }
         statements.markUsed(statement)
         if statement.needsReset {
             sqlite3_reset(statement.stmt)
@@ -248,7 +248,7 @@ public final class Handle {
             statement.pendingBindFailure = nil
             statement.hasBindFailure = false
         }
-        return statement
+        return true
     }
 
     /// A cached statement made ready for new bindings.
