@@ -43,6 +43,9 @@ extension DatabaseCore {
         }
         switch start {
         case .nested(let pin, let tookToken):
+            // The first nested call of an operation registers its pin for the lock-free path; an
+            // operation with no nested call (a lone read) never touches the thread's table.
+            if !pin.isExternal { ThreadLocalPins.current.set(pin, for: self) }
             if tookToken { try ensureFileUnmoved(pin) }
             return pin
         case .nestedNeedsToken(let pin):
@@ -58,7 +61,6 @@ extension DatabaseCore {
             try ensureFileUnmoved(pin)
             return pin
         case .pinned(let pin, let current):
-            ThreadLocalPins.current.set(pin, for: self)
             if current && (pin.holdsWrite || !forWriting) {
                 // The common case: an open, up-to-date handle (and the token when writing).
                 if forWriting { try ensureFileUnmoved(pin) }
@@ -73,7 +75,6 @@ extension DatabaseCore {
                 state.pins.insert(pin)
                 return pin
             }
-            ThreadLocalPins.current.set(pin, for: self)
             return try finishEntering(pin, forWriting: forWriting, thread: tid)
         }
     }
@@ -91,7 +92,7 @@ extension DatabaseCore {
                     state.pins.removeValue(forKey: tid)
                     state.pool.checkIn(pin.handle)
                 }
-                ThreadLocalPins.current.remove(pin, for: self)
+                ThreadLocalPins.existing?.remove(pin, for: self)
                 throw error
             }
         }
@@ -110,7 +111,7 @@ extension DatabaseCore {
                     state.pins.removeValue(forKey: tid)
                     state.pool.discard(pin.handle)
                 }
-                ThreadLocalPins.current.remove(pin, for: self)
+                ThreadLocalPins.existing?.remove(pin, for: self)
                 throw error
             }
         }
