@@ -3,6 +3,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+# The runtime's layers build only on the layers below them (no build needed to check).
+python3 scripts/check-layers.py
 started=$SECONDS
 swift build --build-tests "$@"
 echo "test.sh: build took $((SECONDS - started)) s"

@@ -39,13 +39,13 @@ enum KeyedRead {
                                                  limited: Bool, on handle: Handle) throws -> (HandleStatement, Int) {
         let operation: BindingStatementKey.Operation = limited ? .selectWhereLimited : .selectWhere
         let id = ObjectIdentifier(model)
-        if let slot = handle.keyedStatement(model: id, table: table, operation: operation, shape: condition?.shape,
+        if let slot = handle.keyedStatement(model: id, table: table, operation: operation.rawValue, shape: condition?.shape,
                                             propertyIndexes: nil) {
             return (slot.statement, slot.propertyCount)
         }
         let (sql, propertyCount) = statement(of: model, table: table, condition: condition?.shape, limited: limited)
         let prepared = try handle.cachedStatement(for: sql)
-        handle.lastKeyed = KeyedStatementSlot(model: id, table: table, operation: operation, shape: condition?.shape,
+        handle.lastKeyed = KeyedStatementSlot(model: id, table: table, operation: operation.rawValue, shape: condition?.shape,
                                               propertyIndexes: nil, statement: prepared, propertyCount: propertyCount,
                                               setIndexes: [])
         return (prepared, propertyCount)

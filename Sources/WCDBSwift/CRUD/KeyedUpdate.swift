@@ -31,7 +31,7 @@ enum KeyedUpdate {
         let id = ObjectIdentifier(Object.self)
         let statement: HandleStatement
         let setIndexes: [Int]
-        if let slot = handle.keyedStatement(model: id, table: table, operation: .updateWhere, shape: condition?.shape,
+        if let slot = handle.keyedStatement(model: id, table: table, operation: BindingStatementKey.Operation.updateWhere.rawValue, shape: condition?.shape,
                                             propertyIndexes: propertyIndexes) {
             statement = slot.statement
             setIndexes = slot.setIndexes
@@ -39,7 +39,7 @@ enum KeyedUpdate {
             let update = self.statement(of: Object.self, table: table, propertyIndexes: propertyIndexes, condition: condition?.shape)
             statement = try handle.cachedStatement(for: update.sql)
             setIndexes = update.propertyIndexes ?? []
-            handle.lastKeyed = KeyedStatementSlot(model: id, table: table, operation: .updateWhere, shape: condition?.shape,
+            handle.lastKeyed = KeyedStatementSlot(model: id, table: table, operation: BindingStatementKey.Operation.updateWhere.rawValue, shape: condition?.shape,
                                                   propertyIndexes: propertyIndexes, statement: statement, propertyCount: 0,
                                                   setIndexes: setIndexes)
         }

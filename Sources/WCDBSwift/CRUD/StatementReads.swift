@@ -4,13 +4,6 @@
 // statement's `description` and finalizes it: the statement runs as printed, its values written into
 // the SQL text as literals, not bound.
 
-/// One row of values (WCDB 2.x's name).
-public typealias OneRowValue = FundamentalRow
-/// One column of values (WCDB 2.x's name).
-public typealias OneColumnValue = FundamentalColumn
-/// Rows of values (WCDB 2.x's name).
-public typealias MultiRowsValue = FundamentalRowXColumn
-
 extension HandleRepresentable {
     /// Every row of `statement`, as values. The statement runs as printed: its values are written into
     /// the SQL text as literals (its `description`), not bound. Takes the write token unless it is one

@@ -1,8 +1,5 @@
 // WCDB Swift 2.x's table-level reads and value names.
 
-/// One value of a result (WCDB 2.x's name for `FundamentalValue`).
-public typealias Value = FundamentalValue
-
 extension Array where Element == FundamentalRow {
     /// Row `row` (WCDB 2.x: `rows[row: 0]`).
     public subscript(row row: Int) -> FundamentalRow { self[row] }

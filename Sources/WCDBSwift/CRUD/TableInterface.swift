@@ -69,7 +69,7 @@ extension HandleRepresentable {
         if let tokenizer = virtual.tokenizer { statement.arguments("tokenize=" + tokenizer) }
         try withHandle(forWriting: true) { handle in
             // Names registered after this handle opened.
-            if virtual.tokenizer != nil { try TokenizerRegistry.install(on: handle) }
+            if virtual.tokenizer != nil { try handle.installTokenizers() }
             try handle.exec(statement.description)
             if !ignored.isEmpty {
                 handle.reportWarning("virtual table \(table) (\(Root.self)) keeps no constraints, types or indexes; ignored: \(ignored.joined(separator: ", ")). Remove those annotations, or index a regular table instead",

@@ -85,16 +85,6 @@ public final class CoreStatement {
         handleStatement.bind(value, toIndex: Int32(index))
     }
 
-    /// Binds a column value to parameter `index` (1-based) as a model property of its type is bound;
-    /// nil binds NULL. A refused bind, or a JSON value that does not encode, makes the next `step()` throw.
-    public func bind<T: ColumnEncodable>(_ value: T?, toIndex index: Int) {
-        if let value {
-            value.bindColumn(to: handleStatement, atIndex: Int32(index))
-        } else {
-            handleStatement.bindNull(toIndex: Int32(index))
-        }
-    }
-
     /// Binds `values` to the indexes 1...values.count.
     public func bind(_ values: [FundamentalValue]) {
         handleStatement.bind(values)
@@ -112,12 +102,6 @@ public final class CoreStatement {
         handleStatement.value(atIndex: Int32(index))
     }
 
-    /// The value at `index` decoded as `T`, or nil when it is NULL or does not decode.
-    public func value<T: ColumnDecodable>(atIndex index: Int, of type: T.Type = T.self) -> T? {
-        let value = handleStatement.value(atIndex: Int32(index))
-        if case .null = value { return nil }
-        return T(with: value)
-    }
 
 
     /// Every column of the current row.

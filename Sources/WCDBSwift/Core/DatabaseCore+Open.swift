@@ -58,7 +58,7 @@ extension DatabaseCore {
             }
             // SQLCipher reports a wrong or missing key only at the first read: read now, before any write.
             _ = try handle.scalar("SELECT count(*) FROM sqlite_master")
-            try TokenizerRegistry.install(on: handle)  // FTS tokenizers: built-in and registered names
+            try handle.installTokenizers()  // FTS tokenizers: built-in and registered names
             handle.cipherGeneration = setup.cipherGeneration
             try apply(setup.configs, to: handle)
             handle.configGeneration = setup.configGeneration

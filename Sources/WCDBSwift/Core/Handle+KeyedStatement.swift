@@ -9,7 +9,8 @@
 final class KeyedStatementSlot {
     @usableFromInline let model: ObjectIdentifier
     @usableFromInline let table: String
-    @usableFromInline let operation: BindingStatementKey.Operation
+    /// The operation, as the binding cache numbers them (`BindingStatementKey.Operation`).
+    @usableFromInline let operation: UInt8
     @usableFromInline let shape: ExpressionShape?
     @usableFromInline let propertyIndexes: PropertyIndexes?
     @usableFromInline let statement: HandleStatement
@@ -18,7 +19,7 @@ final class KeyedStatementSlot {
     @usableFromInline let setIndexes: [Int]
 
     @usableFromInline
-    init(model: ObjectIdentifier, table: String, operation: BindingStatementKey.Operation, shape: ExpressionShape?,
+    init(model: ObjectIdentifier, table: String, operation: UInt8, shape: ExpressionShape?,
          propertyIndexes: PropertyIndexes?, statement: HandleStatement, propertyCount: Int, setIndexes: [Int]) {
         self.model = model
         self.table = table
@@ -31,7 +32,7 @@ final class KeyedStatementSlot {
     }
 
     @inlinable
-    func matches(model: ObjectIdentifier, table: String, operation: BindingStatementKey.Operation, shape: ExpressionShape?,
+    func matches(model: ObjectIdentifier, table: String, operation: UInt8, shape: ExpressionShape?,
                  propertyIndexes: PropertyIndexes?) -> Bool {
         self.model == model && self.shape === shape && self.operation == operation && self.table == table
             && self.propertyIndexes == propertyIndexes
@@ -42,7 +43,7 @@ extension Handle {
     /// The slot's statement, made ready for new bindings, when the slot names this call; nil otherwise
     /// (or when the statement was evicted or finalized since).
     @inlinable
-    func keyedStatement(model: ObjectIdentifier, table: String, operation: BindingStatementKey.Operation,
+    func keyedStatement(model: ObjectIdentifier, table: String, operation: UInt8,
                         shape: ExpressionShape?, propertyIndexes: PropertyIndexes?) -> KeyedStatementSlot? {
         guard let slot = lastKeyed,
               slot.matches(model: model, table: table, operation: operation, shape: shape, propertyIndexes: propertyIndexes),

@@ -396,3 +396,16 @@ final class HandleCounter: Sendable {
     func closed() { count.withLock { $0 -= 1 } }
     var value: Int { count.withLock { $0 } }
 }
+
+extension Handle {
+    /// Installs the FTS tokenizers (built-in and registered names) on this connection; a failure is a
+    /// `WCDBError` located at this handle.
+    func installTokenizers() throws {
+        guard let db = rawPointer else { return }
+        do {
+            try TokenizerRegistry.install(on: db)
+        } catch {
+            throw makeError(code: error.code, sql: error.sql, operation: error.operation)
+        }
+    }
+}

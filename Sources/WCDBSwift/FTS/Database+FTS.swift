@@ -71,7 +71,7 @@ extension Database {
             _ = reportError(WCDBError(level: .warning, message: "unknown tokenizer \"\(name)\"; known: \(TokenizerRegistry.availableNames.joined(separator: ", "))",
                                       path: path, tag: tag, operation: "add tokenizer"))
         }
-        setConfig(named: "com.Tencent.WCDB.Config.Tokenize", with: { handle in try TokenizerRegistry.install(on: handle) },
+        setConfig(named: "com.Tencent.WCDB.Config.Tokenize", with: { handle in try handle.installTokenizers() },
                   orderBy: 10)
     }
 

@@ -16,10 +16,8 @@ enum FullTextCheck {
             let options = tokenizer.split(separator: " ").dropFirst().map(String.init)
             do {
                 _ = try WCDBTokenizerOptions(arguments: options)
-            } catch var error as WCDBError {
-                error.message = "\(model): " + (error.message ?? "")
-                error.operation = "create virtual table"
-                throw error
+            } catch let error as UnknownTokenizerOption {
+                throw WCDBError.interface("\(model): " + error.message, operation: "create virtual table")
             }
         }
         if !TokenizerRegistry.isKnown(unquoted) {

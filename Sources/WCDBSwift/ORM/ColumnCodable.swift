@@ -109,3 +109,9 @@ extension ColumnDecodable where Self: RawRepresentable, RawValue: ColumnDecodabl
         return decoded
     }
 }
+
+extension FundamentalValue {
+    /// The value a column-codable value is stored as (`archivedValue()`), as WCDB 2.x's `Value(_:)`.
+    /// (Here, in the ORM layer that defines `ColumnEncodable`, not with the value type itself.)
+    public init<Encodable: ColumnEncodable>(_ encodedValue: Encodable) { self = encodedValue.archivedValue() }
+}

@@ -284,30 +284,6 @@ enum PropertyList {
     }
 }
 
-/// The indexes of the properties an operation names, in order: the first inline (a one-property
-/// list, `on: Row.Properties.x`, allocates nothing), the rest in an array.
-@usableFromInline
-struct PropertyIndexes: Hashable, Sendable {
-    @usableFromInline let first: Int
-    @usableFromInline let rest: [Int]
-
-    @usableFromInline
-    init(first: Int, rest: [Int]) {
-        self.first = first
-        self.rest = rest
-    }
-
-    /// The indexes of `properties` (-1 for an empty list, which names no property).
-    @usableFromInline
-    init(_ properties: [PropertyConvertible]) {
-        first = properties.first?.propertyIndex ?? -1
-        rest = properties.count > 1 ? properties.dropFirst().map(\.propertyIndex) : []
-    }
-
-    /// All of them as one array.
-    var all: [Int] { first < 0 ? [] : [first] + rest }
-}
-
 /// A cached statement of a binding: its SQL, and the properties (by index) it binds in parameter
 /// order, resolved when the caller gave none (nil when the operation binds every property in
 /// declaration order).

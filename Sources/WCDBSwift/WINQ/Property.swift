@@ -16,11 +16,10 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
         let tableName: String?
         let schemaName: String?
         let redirection: Expression?
-        let tableDecodableType: (any TableDecodable.Type)?
+        /// The Swift type of the model the property was generated for (any type; the ORM layer asks it
+        /// for its protocols: `tableDecodableType`, `tableCodableType`), nil for a property made by hand.
+        let modelType: Any.Type?
         let isAll: Bool
-        /// The model type the property was generated for (any model, encode-only ones too): what
-        /// `codingTableKey.rootType` answers.
-        let tableCodableType: (any TableCodableBase.Type)?
         /// `name` as SQL, quoted once here: every query that mentions the property prints it.
         let quotedName: String
         /// The property as an expression (`name`, or `table.name` when qualified). Shared by every
@@ -28,17 +27,15 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
         let expressionShape: ExpressionShape
 
         init(name: String, propertyIndex: Int, rootType: ObjectIdentifier?, tableName: String?, schemaName: String?,
-             redirection: Expression?, tableDecodableType: (any TableDecodable.Type)?, isAll: Bool,
-             tableCodableType: (any TableCodableBase.Type)? = nil, isShared: Bool = false) {
+             redirection: Expression?, modelType: Any.Type?, isAll: Bool, isShared: Bool = false) {
             self.name = name
             self.propertyIndex = propertyIndex
             self.rootType = rootType
             self.tableName = tableName
             self.schemaName = schemaName
             self.redirection = redirection
-            self.tableDecodableType = tableDecodableType
+            self.modelType = modelType
             self.isAll = isAll
-            self.tableCodableType = tableCodableType
             self.quotedName = isAll ? "*" : SQLIdentifier.quote(name)
             var column = isAll ? Column.all : Column(named: name)
             if let tableName {
@@ -52,7 +49,7 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
         func with(tableName: String? = nil, schemaName: String? = nil, redirection: Expression? = nil) -> Storage {
             Storage(name: name, propertyIndex: propertyIndex, rootType: rootType, tableName: tableName ?? self.tableName,
                     schemaName: schemaName ?? self.schemaName, redirection: redirection ?? self.redirection,
-                    tableDecodableType: tableDecodableType, isAll: isAll, tableCodableType: tableCodableType)
+                    modelType: modelType, isAll: isAll)
         }
     }
 
@@ -70,11 +67,10 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
     public var schemaName: String? { storage.schemaName }
     /// The expression selected for this property, if redirected.
     public var redirection: Expression? { storage.redirection }
-    /// The model type that decodes this property, when it is a `TableDecodable` model's (multi-table
-    /// selects decode each table's share of a row with it).
-    public var tableDecodableType: (any TableDecodable.Type)? { storage.tableDecodableType }
+    /// The Swift type of the model the property was generated for, nil for a property made by hand (the
+    /// ORM layer's `tableDecodableType` and `tableCodableType` ask it for their protocols).
+    var modelType: Any.Type? { storage.modelType }
     private var isAll: Bool { storage.isAll }
-    var tableCodableType: (any TableCodableBase.Type)? { storage.tableCodableType }
 
     /// The column name as SQL prints it (quoted if needed), without a table: what `SET name = …` takes.
     var quotedName: String { storage.quotedName }
@@ -82,21 +78,19 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
     /// A property naming column `name`, at position `index` of the binding of the model `root` (`nil`: no
     /// model). Generated code makes one per model property.
     public init(named name: String, index: Int, root: ObjectIdentifier?) {
-        self.init(named: name, index: index, root: root, tableDecodableType: nil)
+        self.init(named: name, index: index, root: root, modelType: nil)
     }
 
     /// `isShared`: the property lives as long as the program (a model's generated static property), so
     /// the shapes of its comparisons may be remembered by other shapes (see `ExpressionShape`).
-    init(named name: String, index: Int, root: ObjectIdentifier?, tableDecodableType: (any TableDecodable.Type)?,
-         tableCodableType: (any TableCodableBase.Type)? = nil, isShared: Bool = false) {
+    init(named name: String, index: Int, root: ObjectIdentifier?, modelType: Any.Type?, isShared: Bool = false) {
         storage = Storage(name: name, propertyIndex: index, rootType: root, tableName: nil, schemaName: nil,
-                          redirection: nil, tableDecodableType: tableDecodableType, isAll: false,
-                          tableCodableType: tableCodableType, isShared: isShared)
+                          redirection: nil, modelType: modelType, isAll: false, isShared: isShared)
     }
 
     private init(all: ()) {
         storage = Storage(name: "*", propertyIndex: -1, rootType: nil, tableName: nil, schemaName: nil,
-                          redirection: nil, tableDecodableType: nil, isAll: true)
+                          redirection: nil, modelType: nil, isAll: true)
     }
 
     private init(storage: Storage) { self.storage = storage }

@@ -22,8 +22,7 @@ public struct TypedProperty<Root, Value>: Sendable, CustomStringConvertible, Exp
 
     @_spi(WCDBGenerated) public init(named name: String, index: Int) {
         property = Property(named: name, index: index, root: ObjectIdentifier(Root.self),
-                            tableDecodableType: Root.self as? any TableDecodable.Type,
-                            tableCodableType: Root.self as? any TableCodableBase.Type, isShared: true)
+                            modelType: Root.self, isShared: true)
     }
 
     /// The column of the model property at `keyPath`, its value type inferred from the key path (what

@@ -208,8 +208,6 @@ extension FundamentalValue {
     public init(_ value: Data) { self = .blob(value) }
     /// 1 or 0, 32-bit as a `Bool` column stores them.
     public init(_ value: Bool) { self = .integer32(value ? 1 : 0) }
-    /// The value a column-codable value is stored as (`archivedValue()`), as WCDB 2.x's `Value(_:)`.
-    public init<Encodable: ColumnEncodable>(_ encodedValue: Encodable) { self = encodedValue.archivedValue() }
 }
 
 /// One row of values, in column order.
@@ -225,3 +223,13 @@ extension Array where Element == FundamentalRow {
         self[row][column]
     }
 }
+
+/// One value of a result (WCDB 2.x's name for `FundamentalValue`).
+public typealias Value = FundamentalValue
+
+/// One row of values (WCDB 2.x's name).
+public typealias OneRowValue = FundamentalRow
+/// One column of values (WCDB 2.x's name).
+public typealias OneColumnValue = FundamentalColumn
+/// Rows of values (WCDB 2.x's name).
+public typealias MultiRowsValue = FundamentalRowXColumn

@@ -1,3 +1,4 @@
+import Synchronization
 import CSQLCipher
 import Foundation
 
@@ -15,7 +16,7 @@ enum TokenizerModule {
     static let slotCount = Int(WCDB_TOKENIZER_SLOT_COUNT)
 
     /// The factories by slot, read by xCreate on whatever thread runs SQLite.
-    static let factories = LockedValue<[TokenizerFactory?]>(Array(repeating: nil, count: slotCount))
+    static let factories = Mutex<[TokenizerFactory?]>(Array(repeating: nil, count: slotCount))
 
     /// The module struct of each slot, as addresses (what fts3_tokenizer() stores).
     static let moduleAddresses: [UInt] = createFunctions.map { create in

@@ -1,3 +1,4 @@
+import Synchronization
 import CSQLCipher
 
 /// The tokenizer names every handle gets at open: the built-in ones and those registered with
@@ -10,7 +11,7 @@ enum TokenizerRegistry {
     static let engineNames = ["simple", "porter", "unicode61"]
 
     /// Name → slot of `TokenizerModule`; slot 0 is the wcdb tokenizer.
-    private static let slots = LockedValue<[(name: String, slot: Int)]>({
+    private static let slots = Mutex<[(name: String, slot: Int)]>({
         TokenizerModule.factories.withLock { factories in
             factories[0] = TokenizerFactory { arguments in
                 WCDBTokenizerEngine(options: try WCDBTokenizerOptions(arguments: arguments))
@@ -53,18 +54,18 @@ enum TokenizerRegistry {
 
     /// Enables the two-argument `fts3_tokenizer()` (off by default since SQLite 3.11) and installs
     /// every name on the connection. Installing again is harmless.
-    static func install(on handle: Handle) throws {
-        guard let db = handle.rawPointer else { return }
+    /// Throws `TokenizerInstallFailure` (the connection's layer turns it into a located `WCDBError`).
+    static func install(on db: OpaquePointer) throws(TokenizerInstallFailure) {
         let enabled = wcdb_enable_fts3_tokenizer(db)
         guard enabled == SQLITE_OK else {
-            throw handle.makeError(code: enabled, sql: nil, operation: "register tokenizers")
+            throw TokenizerInstallFailure(code: enabled, sql: nil, operation: "register tokenizers")
         }
         let list = slots.withLock { $0 }
         let sql = "SELECT fts3_tokenizer(?1, ?2)"
         var statement: OpaquePointer?
         let rc = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
         guard rc == SQLITE_OK, let statement else {
-            throw handle.makeError(code: rc, sql: sql, operation: "register tokenizers")
+            throw TokenizerInstallFailure(code: rc, sql: sql, operation: "register tokenizers")
         }
         defer { sqlite3_finalize(statement) }
         let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -79,7 +80,7 @@ enum TokenizerRegistry {
             // SQLite 3.15 refuses to store the pointer a name already has ("out of memory"):
             // that is the name being installed already, which is what we want.
             if stepped != SQLITE_ROW && stepped != SQLITE_DONE && !isInstalled(entry.name, address, on: db) {
-                throw handle.makeError(code: reset, sql: sql, operation: "register tokenizer \"\(entry.name)\"")
+                throw TokenizerInstallFailure(code: reset, sql: sql, operation: "register tokenizer \"\(entry.name)\"")
             }
         }
     }
@@ -93,4 +94,12 @@ enum TokenizerRegistry {
               let blob = sqlite3_column_blob(statement, 0) else { return false }
         return blob.loadUnaligned(as: UInt.self) == address
     }
+}
+
+/// Why installing the tokenizers on a connection failed: SQLite's result code, the SQL and what was
+/// being done (the tokenizers know nothing of the runtime's errors; the caller makes a `WCDBError`).
+struct TokenizerInstallFailure: Error {
+    let code: Int32
+    let sql: String?
+    let operation: String
 }

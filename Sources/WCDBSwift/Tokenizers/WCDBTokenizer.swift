@@ -12,11 +12,16 @@ struct WCDBTokenizerOptions: Sendable {
             case "need_symbol": keepsSymbols = true
             case "skip_stemming": skipsStemming = true
             default:
-                throw WCDBError.interface("unknown option \"\(argument)\" of the wcdb tokenizer; it knows need_symbol and skip_stemming",
-                                          operation: "tokenizer")
+                throw UnknownTokenizerOption(message:
+                    "unknown option \"\(argument)\" of the wcdb tokenizer; it knows need_symbol and skip_stemming")
             }
         }
     }
+}
+
+/// An option the `wcdb` tokenizer does not know (the FTS layer reports it as a `WCDBError`).
+struct UnknownTokenizerOption: Error {
+    let message: String
 }
 
 /// The `wcdb` tokenizer (see the README's "Full-text search"): symbols separate, words are
