@@ -14,8 +14,17 @@ struct PropertyIndexes: Hashable, Sendable {
     /// The indexes of `properties` (-1 for an empty list, which names no property).
     @usableFromInline
     init(_ properties: [PropertyConvertible]) {
-        first = properties.first?.propertyIndex ?? -1
-        rest = properties.count > 1 ? properties.dropFirst().map(\.propertyIndex) : []
+        switch properties.count {
+        case 0:
+            first = -1
+            rest = []
+        case 1:
+            first = properties[0].propertyIndex
+            rest = []
+        default:
+            first = properties[0].propertyIndex
+            rest = properties[1...].map(\.propertyIndex)
+        }
     }
 
     /// All of them as one array.
