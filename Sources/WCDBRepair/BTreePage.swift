@@ -1,19 +1,28 @@
 /// The kind of a b-tree page, from its first header byte.
 public enum BTreePageKind: UInt8, Sendable {
+    /// An interior page of an index b-tree (also a WITHOUT ROWID table's).
     case indexInterior = 2
+    /// An interior page of a rowid table's b-tree.
     case tableInterior = 5
+    /// A leaf page of an index b-tree (also a WITHOUT ROWID table's).
     case indexLeaf = 10
+    /// A leaf page of a rowid table's b-tree: it holds the rows.
     case tableLeaf = 13
 
+    /// Whether the page holds cells without children (a leaf of either tree).
     public var isLeaf: Bool { self == .indexLeaf || self == .tableLeaf }
+    /// Whether the page belongs to a rowid table's b-tree (not an index's).
     public var isTable: Bool { self == .tableLeaf || self == .tableInterior }
 }
 
 /// One cell of a b-tree page: a child pointer for interior pages, a payload (gathered across its
 /// overflow chain) for leaves and index interiors.
 public struct BTreeCell {
+    /// The child page left of this cell's key (interior pages); nil on leaves.
     public var leftChild: UInt32?
+    /// The cell's rowid (table pages); nil on index pages.
     public var rowid: Int64?
+    /// The cell's record, its overflow gathered (leaves and index interiors); nil on table interiors.
     public var payload: [UInt8]?
     /// Where the cell lies on its page (header varints, local payload, first overflow page number).
     public var span: Range<Int> = 0..<0
@@ -23,9 +32,13 @@ public struct BTreeCell {
 
 /// A parsed b-tree page. Parsing is strict: any pointer outside the page makes the page unreadable.
 public struct BTreePage {
+    /// The page's number in the file (1-based).
     public let number: UInt32
+    /// The page's kind, from its first header byte.
     public let kind: BTreePageKind
+    /// The right-most child page (interior pages); nil on leaves.
     public let rightChild: UInt32?
+    /// The page's cells, in the order of its cell pointer array.
     public let cells: [BTreeCell]
     /// Overflow pages that carried payload of this page's cells.
     public let overflowPages: [UInt32]

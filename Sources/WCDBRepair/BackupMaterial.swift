@@ -5,13 +5,18 @@ import Foundation
 /// SQL and root page, and the AUTOINCREMENT sequences. Small (no rows), checksummed with SHA-256,
 /// optionally sealed with AES-256-CBC under a key, written atomically, two generations kept.
 public struct BackupMaterial: Codable, Sendable, Equatable {
+    /// The database's page size when the material was written.
     public var pageSize: Int
+    /// Every table's and index's schema entry, with its root page.
     public var entries: [SchemaEntry]
+    /// `sqlite_sequence`: each AUTOINCREMENT table's last rowid, by table name.
     public var sequences: [String: Int64]
+    /// When the material was made (seconds since 1970): the newer generation wins.
     public var createdAt: Double
     /// An encrypted file's salt (its first 16 bytes), so the keys can be derived when those are lost.
     public var salt: [UInt8]?
 
+    /// Material of a database with these page size, schema entries, sequences and salt, made now.
     public init(pageSize: Int, entries: [SchemaEntry], sequences: [String: Int64], salt: [UInt8]? = nil) {
         self.pageSize = pageSize; self.entries = entries; self.sequences = sequences; self.salt = salt
         createdAt = Date().timeIntervalSince1970
@@ -57,6 +62,8 @@ public struct BackupMaterial: Codable, Sendable, Equatable {
         return best
     }
 
+    /// Reads one generation file, checking its checksum and opening it with `key` when sealed;
+    /// throws `RepairError.materialMissing` or `.materialDamaged`.
     public static func read(from path: String, key: Data?) throws -> BackupMaterial {
         guard let data = FileManager.default.contents(atPath: path) else { throw RepairError.materialMissing(path: path) }
         let bytes = Array(data)

@@ -3,16 +3,20 @@ import Foundation
 /// Streams a database file page by page with `pread`, decrypting SQLCipher pages when given a key.
 /// Never loads the whole file: memory is one page at a time.
 public final class PageSource {
+    /// The database file read.
     public let path: String
+    /// The page size, from the header or (when the header is lost or encrypted) the one given.
     public let pageSize: Int
     /// Bytes at the end of each page not used by b-tree content (SQLCipher's IV and HMAC).
     public let reserved: Int
+    /// How many whole pages the file holds.
     public let pageCount: UInt32
     private(set) var cipher: PageCipher?
     /// Encrypted files: the salt the pages decrypt with (the file's own, or the one given when the
     /// file's does not decrypt any page), and whether any page decrypted at all (false: wrong key, or
     /// not an encrypted database). Plain files: nil and true.
     public private(set) var salt: [UInt8]?
+    /// Whether any page decrypted with the key (see `salt`).
     public private(set) var keyDecryptsPages = true
     private let descriptor: Int32
     /// Committed frames of the `-wal` file beside the database, which hold newer pages than the file.
@@ -89,7 +93,9 @@ public final class PageSource {
         if walDescriptor >= 0 { close(walDescriptor) }
     }
 
+    /// The bytes of each page available to b-tree content: the page size less `reserved`.
     public var usableSize: Int { pageSize - reserved }
+    /// Whether pages are decrypted (a key was given).
     public var isEncrypted: Bool { cipher != nil }
 
     /// The plaintext of page `number` (1-based), or nil when it cannot be read or fails its HMAC.
@@ -114,14 +120,22 @@ public final class PageSource {
 
 /// Why a file could not be read for repair.
 public enum RepairError: Error, CustomStringConvertible, Sendable {
+    /// The file could not be opened (the system's `errno`).
     case cannotOpen(path: String, errno: Int32)
+    /// The page size given or found is not a power of two in 512...65536.
     case badPageSize(Int)
+    /// No page of the file reads as SQLite (an encrypted file read without its key).
     case notADatabase(path: String)
+    /// No page decrypts with the key given.
     case wrongKeyOrNotADatabase(path: String)
+    /// No backup material file at the path.
     case materialMissing(path: String)
+    /// The material file is there but unusable (checksum, key, format), for the reason given.
     case materialDamaged(path: String, reason: String)
+    /// The material describes another database (or one from before a VACUUM).
     case materialMismatch(path: String)
 
+    /// The failure in words, naming the file.
     public var description: String {
         switch self {
         case let .cannotOpen(path, code): return "cannot open \(path): \(String(cString: strerror(code)))"

@@ -2,16 +2,22 @@ import Foundation
 
 /// One column value as stored in a record.
 public enum RecordValue: Equatable, Sendable {
+    /// SQL NULL (serial type 0).
     case null
+    /// An integer (serial types 1–6, 8 and 9).
     case integer(Int64)
+    /// A 64-bit float (serial type 7).
     case real(Double)
+    /// UTF-8 text (odd serial types from 13).
     case text(String)
+    /// Bytes (even serial types from 12).
     case blob([UInt8])
 }
 
 /// Decodes a record (header of serial types, then the body) strictly: the serial types must consume
 /// the body exactly and text must be UTF-8, so damaged bytes give nil rather than a wrong row.
 public enum RecordDecoder {
+    /// The values of the record in `payload`, or nil when it is not a sound record.
     public static func decode(_ payload: [UInt8]) -> [RecordValue]? {
         payload.withUnsafeBytes { bytes -> [RecordValue]? in
             let total = bytes.count

@@ -1,19 +1,28 @@
 /// A row found in a table b-tree (rowid table) or an index b-tree (WITHOUT ROWID table: rowid nil).
 public struct SalvagedRow: Sendable {
+    /// The row's rowid; nil for a WITHOUT ROWID table's row.
     public var rowid: Int64?
+    /// The row's column values, in the table's column order.
     public var values: [RecordValue]
 
+    /// A row with this rowid and these values.
     public init(rowid: Int64?, values: [RecordValue]) { self.rowid = rowid; self.values = values }
 }
 
 /// One entry of `sqlite_master`, read from page 1's tree or from backup material.
 public struct SchemaEntry: Codable, Sendable, Equatable {
+    /// `sqlite_master`'s `type`: `table`, `index`, `view` or `trigger`.
     public var type: String
+    /// The entry's own name.
     public var name: String
+    /// The table the entry belongs to (its own name for a table).
     public var tableName: String
+    /// The page number of the entry's b-tree root (0 for views and triggers).
     public var rootPage: UInt32
+    /// The `CREATE` statement; nil for automatic indexes.
     public var sql: String?
 
+    /// An entry with these columns of `sqlite_master`.
     public init(type: String, name: String, tableName: String, rootPage: UInt32, sql: String?) {
         self.type = type; self.name = name; self.tableName = tableName; self.rootPage = rootPage; self.sql = sql
     }
@@ -22,13 +31,18 @@ public struct SchemaEntry: Codable, Sendable, Equatable {
 /// Walks the b-trees of a damaged file, keeping every record that parses. Pages already claimed by a
 /// tree, the freelist or an overflow chain are remembered so the scan for orphan pages skips them.
 public final class Salvager {
+    /// The file the pages come from.
     public let source: PageSource
+    /// Pages already accounted for (a tree, an overflow chain): the orphan scan skips them.
     public private(set) var claimed = Set<UInt32>()
+    /// Pages on the freelist: their contents are deleted data and are not salvaged.
     public private(set) var freePages: Set<UInt32>
+    /// How many pages of the trees walked so far parsed as sound b-tree pages.
     public private(set) var readablePages = 0
     /// False when page 1's header is lost: the freelist is then found by shape before the orphan scan.
     private var freelistIsKnown: Bool
 
+    /// A salvager over `source`, its freelist read from the header when it can be.
     public init(source: PageSource) {
         self.source = source
         let fromHeader = Freelist.fromHeader(source)
