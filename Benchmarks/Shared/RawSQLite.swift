@@ -196,20 +196,13 @@ enum RawWorkloads {
     /// transaction like the ORM's loop of `getObject(fromTable:where: id == k)`.
     static func pointReads(_ db: RawDB, _ rows: [PlainRow]) throws -> Int {
         try db.exec("BEGIN")
-        let stmt = try db.prepare("SELECT \(BenchSettings.columns) FROM bench WHERE id = ?")
-        defer { sqlite3_finalize(stmt) }
-        var found = 0
-        for row in rows {
-            sqlite3_bind_int64(stmt, 1, sqlite3_int64(row.id))
-            guard sqlite3_step(stmt) == SQLITE_ROW else { throw BenchError("point read: \(db.errorMessage)") }
-            found += readRow(stmt).id == row.id ? 1 : 0
-            sqlite3_reset(stmt)
-        }
+        let found = try pointReadsAutocommit(db, rows)
         try db.exec("COMMIT")
         return found
     }
 
     /// The same point reads, each its own (autocommit) read: what workload 6's readers do, one thread.
+    /// `pointReads` runs this loop inside one transaction.
     static func pointReadsAutocommit(_ db: RawDB, _ rows: [PlainRow]) throws -> Int {
         let stmt = try db.prepare("SELECT \(BenchSettings.columns) FROM bench WHERE id = ?")
         defer { sqlite3_finalize(stmt) }

@@ -154,13 +154,16 @@ extension WCDB2xCoreTests {
     func testUninvocationRunsWhenTheConfigIsReplacedOrRemoved() throws {
         let log = LockedBox<[String]>([])
         func recursiveTriggers() throws -> Int64 { try rows("PRAGMA recursive_triggers")[0][0].int64Value }
-        database.setConfig(named: "triggers", withInvocation: { handle in
-            log.mutate { $0.append("invoke") }
-            try handle.exec("PRAGMA recursive_triggers = 1")
-        }, withUninvocation: { handle in
-            log.mutate { $0.append("uninvoke") }
-            try handle.exec("PRAGMA recursive_triggers = 0")
-        }, withPriority: .high)
+        func setRecursiveTriggersConfig(priority: ConfigPriority) {
+            database.setConfig(named: "triggers", withInvocation: { handle in
+                log.mutate { $0.append("invoke") }
+                try handle.exec("PRAGMA recursive_triggers = 1")
+            }, withUninvocation: { handle in
+                log.mutate { $0.append("uninvoke") }
+                try handle.exec("PRAGMA recursive_triggers = 0")
+            }, withPriority: priority)
+        }
+        setRecursiveTriggersConfig(priority: .high)
         XCTAssertEqual(try recursiveTriggers(), 1)
         XCTAssertEqual(log.value, ["invoke"])
 
@@ -178,13 +181,7 @@ extension WCDB2xCoreTests {
         XCTAssertEqual(try rows("PRAGMA cache_size")[0][0].int64Value, 77)
 
         // Removed: undone once; a connection opened afterwards never runs it.
-        database.setConfig(named: "triggers", withInvocation: { handle in
-            log.mutate { $0.append("invoke") }
-            try handle.exec("PRAGMA recursive_triggers = 1")
-        }, withUninvocation: { handle in
-            log.mutate { $0.append("uninvoke") }
-            try handle.exec("PRAGMA recursive_triggers = 0")
-        })
+        setRecursiveTriggersConfig(priority: .default)
         XCTAssertEqual(try recursiveTriggers(), 1)
         database.removeConfig(named: "triggers")
         XCTAssertEqual(try recursiveTriggers(), 0)

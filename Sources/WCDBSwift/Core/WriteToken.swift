@@ -28,8 +28,6 @@ struct WriteToken {
     private var queue: [Int] = []
     private var nextTicket = 0
 
-    var isFree: Bool { holder == nil }
-
     /// Whether someone queues for the token (a pausable transaction then yields).
     var hasWaiters: Bool { !queue.isEmpty }
 

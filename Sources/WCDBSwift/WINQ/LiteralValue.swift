@@ -56,12 +56,6 @@ public struct LiteralValue: Sendable, CustomStringConvertible, ExpressionOperabl
     /// `CURRENT_TIMESTAMP`: the current UTC date and time as `YYYY-MM-DD HH:MM:SS`.
     public static let currentTimestamp = LiteralValue(.keyword("CURRENT_TIMESTAMP"))
 
-    /// The value a statement binds for this literal; nil for the keywords.
-    var bindableValue: FundamentalValue? {
-        if case .value(let value) = storage { return value }
-        return nil
-    }
-
     /// Whether this is SQL's NULL (a comparison with it becomes `IS NULL` / `IS NOT NULL`).
     var isNull: Bool {
         if case .keyword(let keyword) = storage { return keyword == "NULL" }
