@@ -117,81 +117,115 @@ extension Database {
         let unconfirmed = Set(schema.map(\.name)).subtracting((fileSchema ?? []).map(\.name))
 
         return try withHandle(forWriting: true) { handle -> Double? in
-            // Rows arrive mostly in rowid order, so SQLite's default page cache (2,000 KiB) serves the
-            // writes; a keyed handle's 16 MB cache would add its whole size to the peak memory.
-            let cacheSize = try handle.scalar("PRAGMA cache_size").int64Value
-            try handle.exec("PRAGMA cache_size = -2000")
-            defer { try? handle.exec("PRAGMA cache_size = \(cacheSize)") }
-            let writer = RecoveryWriter(handle: handle)
-            try handle.exec("BEGIN IMMEDIATE")
-            var committed = false
-            defer { if !committed { try? handle.exec("ROLLBACK") } }
+            try RepairAuthorizer.guarding(handle) {
+                try write(salvager, schema: schema, unconfirmed: unconfirmed, material: material, into: handle,
+                          source: source, databaseKey: databaseKey, progress: progress, fail: fail)
+            }
+        }
+    }
 
-            var shapes: [RecoveryWriter.Shape] = []
-            var sequences = material?.sequences ?? [:]
-            let tables = schema.filter { $0.type == "table" && $0.sql != nil && !$0.name.hasPrefix("sqlite_") }
-            for entry in tables {
-                // The table may exist already (a deposited generation recovered before this one).
-                try? handle.exec(entry.sql!)
-                if let shape = try? writer.shape(ofTable: entry.name, sql: entry.sql!), !shape.columns.isEmpty { shapes.append(shape) }
-            }
-            // Roots named only by the material are checked against the file before rows follow them.
-            let check = MaterialCheck(tables: tables.filter { unconfirmed.contains($0.name) }, shapes: shapes, salvager: salvager)
-            if check.isForeign { throw fail(.materialMismatch(path: materialPath)) }
-            for (index, entry) in tables.enumerated() {
-                if let progress, !progress(0.5 * Double(index) / Double(max(tables.count, 1))) { return nil }
-                guard let shape = shapes.first(where: { $0.table == entry.name }), entry.rootPage >= 1,
-                      !check.contradicted.contains(entry.name) else { continue }
-                salvager.walk(root: entry.rootPage, isIndex: shape.withoutRowid) { writer.insert($0, into: shape) }
-            }
-            if let sequenceEntry = schema.first(where: { $0.name == "sqlite_sequence" }), sequenceEntry.rootPage >= 1 {
-                salvager.walk(root: sequenceEntry.rootPage, isIndex: false) { row in
-                    guard row.values.count == 2, case let .text(name) = row.values[0], case let .integer(seq) = row.values[1] else { return }
-                    sequences[name] = max(sequences[name] ?? 0, seq)
-                }
-            }
-            // Walk the indexes too, so their pages are not mistaken for orphan leaves.
-            for entry in schema where entry.type == "index" && entry.rootPage >= 1 { salvager.walk(root: entry.rootPage, isIndex: true) { _ in } }
+    /// Writes what `salvager` reads into `handle`'s database, in one transaction; nil when cancelled.
+    private func write(_ salvager: Salvager, schema: [SchemaEntry], unconfirmed: Set<String>, material: BackupMaterial?,
+                       into handle: Handle, source: String, databaseKey: Data?, progress: ((Double) -> Bool)?,
+                       fail: (RepairError) -> WCDBError) throws -> Double? {
+        let pages = salvager.source
+        let materialPath = BackupMaterial.paths(forDatabase: source)[0]
+        // Rows arrive mostly in rowid order, so SQLite's default page cache (2,000 KiB) serves the
+        // writes; a keyed handle's 16 MB cache would add its whole size to the peak memory.
+        let cacheSize = try handle.scalar("PRAGMA cache_size").int64Value
+        try handle.exec("PRAGMA cache_size = -2000")
+        defer { try? handle.exec("PRAGMA cache_size = \(cacheSize)") }
+        let writer = RecoveryWriter(handle: handle)
+        try handle.exec("BEGIN IMMEDIATE")
+        var committed = false
+        defer { if !committed { try? handle.exec("ROLLBACK") } }
 
-            let indexWidths = Set(schema.filter { $0.type == "index" }.compactMap { try? writer.recordWidth(ofIndex: $0.name) })
-            let finished = salvager.orphanPages(progress: progress.map { p in { p(0.5 + 0.4 * $0) } }) { page, rows in
-                let width = rows[0].values.count
-                guard rows.allSatisfy({ $0.values.count == width }), !RecoveryWriter.looksLikeSchema(rows) else {
-                    rows.forEach(writer.insertLostAndFound)
-                    return
-                }
-                let isTable = rows[0].rowid != nil
-                let candidates = shapes.filter { $0.withoutRowid != isTable && $0.columns.count == width }
-                // An index leaf of a regular index has the same form as a WITHOUT ROWID table's leaf.
-                let ambiguous = candidates.count != 1 || (!isTable && indexWidths.contains(width))
-                if ambiguous {
-                    if isTable { rows.forEach(writer.insertLostAndFound) }
-                    return
-                }
-                for row in rows { writer.insert(row, into: candidates[0]) }
+        var shapes: [RecoveryWriter.Shape] = []
+        var sequences = material?.sequences ?? [:]
+        let tables = schema.filter { $0.type == "table" && $0.sql != nil && !$0.name.hasPrefix("sqlite_") }
+        var rejected: [SchemaEntry] = []
+        for entry in tables {
+            // The table may exist already (a deposited generation recovered before this one).
+            guard createSchemaObject(entry, on: handle, source: source) else { rejected.append(entry); continue }
+            if let shape = try? writer.shape(ofTable: entry.name, sql: entry.sql!), !shape.columns.isEmpty { shapes.append(shape) }
+        }
+        // A table whose SQL was refused has no columns to trust: its rows are kept apart.
+        for entry in rejected where entry.rootPage >= 1 {
+            let isIndex = salvager.sample(root: entry.rootPage).map { !$0.kind.isTable } ?? false
+            salvager.walk(root: entry.rootPage, isIndex: isIndex) { writer.insertLostAndFound($0) }
+        }
+        // Roots named only by the material are checked against the file before rows follow them.
+        let check = MaterialCheck(tables: tables.filter { unconfirmed.contains($0.name) }, shapes: shapes, salvager: salvager)
+        if check.isForeign { throw fail(.materialMismatch(path: materialPath)) }
+        for (index, entry) in tables.enumerated() {
+            if let progress, !progress(0.5 * Double(index) / Double(max(tables.count, 1))) { return nil }
+            guard let shape = shapes.first(where: { $0.table == entry.name }), entry.rootPage >= 1,
+                  !check.contradicted.contains(entry.name) else { continue }
+            salvager.walk(root: entry.rootPage, isIndex: shape.withoutRowid) { writer.insert($0, into: shape) }
+        }
+        if let sequenceEntry = schema.first(where: { $0.name == "sqlite_sequence" }), sequenceEntry.rootPage >= 1 {
+            salvager.walk(root: sequenceEntry.rootPage, isIndex: false) { row in
+                guard row.values.count == 2, case let .text(name) = row.values[0], case let .integer(seq) = row.values[1] else { return }
+                sequences[name] = max(sequences[name] ?? 0, seq)
             }
-            if !finished { return nil }
+        }
+        // Walk the indexes too, so their pages are not mistaken for orphan leaves.
+        for entry in schema where entry.type == "index" && entry.rootPage >= 1 { salvager.walk(root: entry.rootPage, isIndex: true) { _ in } }
 
-            for entry in schema where entry.type != "table" && entry.sql != nil && !entry.name.hasPrefix("sqlite_") {
-                try? handle.exec(entry.sql!)
+        let indexWidths = Set(schema.filter { $0.type == "index" }.compactMap { try? writer.recordWidth(ofIndex: $0.name) })
+        let finished = salvager.orphanPages(progress: progress.map { p in { p(0.5 + 0.4 * $0) } }) { page, rows in
+            let width = rows[0].values.count
+            guard rows.allSatisfy({ $0.values.count == width }), !RecoveryWriter.looksLikeSchema(rows) else {
+                rows.forEach(writer.insertLostAndFound)
+                return
             }
-            if !sequences.isEmpty, (try? writer.rows("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'"))?.isEmpty == false {
-                for (name, seq) in sequences where shapes.contains(where: { $0.table == name }) {
-                    let statement = try handle.prepare("INSERT INTO sqlite_sequence(name, seq) VALUES(?, ?)")
-                    defer { statement.finalize() }
-                    try handle.exec("DELETE FROM sqlite_sequence WHERE name = '\(name.replacingOccurrences(of: "'", with: "''"))'")
-                    statement.bind(text: name, toIndex: 1)
-                    statement.bind(integer: seq, toIndex: 2)
-                    try statement.run()
-                }
+            let isTable = rows[0].rowid != nil
+            let candidates = shapes.filter { $0.withoutRowid != isTable && $0.columns.count == width }
+            // An index leaf of a regular index has the same form as a WITHOUT ROWID table's leaf.
+            let ambiguous = candidates.count != 1 || (!isTable && indexWidths.contains(width))
+            if ambiguous {
+                if isTable { rows.forEach(writer.insertLostAndFound) }
+                return
             }
-            if salvager.readablePages == 0 && writer.rowsWritten == 0 {
-                throw fail(databaseKey != nil ? .wrongKeyOrNotADatabase(path: source) : .notADatabase(path: source))
+            for row in rows { writer.insert(row, into: candidates[0]) }
+        }
+        if !finished { return nil }
+
+        for entry in schema where entry.type != "table" && entry.sql != nil && !entry.name.hasPrefix("sqlite_") {
+            createSchemaObject(entry, on: handle, source: source)
+        }
+        if !sequences.isEmpty, (try? writer.rows("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'"))?.isEmpty == false {
+            for (name, seq) in sequences where shapes.contains(where: { $0.table == name }) {
+                let statement = try handle.prepare("INSERT INTO sqlite_sequence(name, seq) VALUES(?, ?)")
+                defer { statement.finalize() }
+                try handle.exec("DELETE FROM sqlite_sequence WHERE name = '\(name.replacingOccurrences(of: "'", with: "''"))'")
+                statement.bind(text: name, toIndex: 1)
+                statement.bind(integer: seq, toIndex: 2)
+                try statement.run()
             }
-            if let progress, !progress(1.0) { return nil }
-            try handle.exec("COMMIT")
-            committed = true
-            return pages.pageCount == 0 ? 0 : min(1, Double(salvager.claimed.count + salvager.freePages.count + 1) / Double(pages.pageCount))
+        }
+        if salvager.readablePages == 0 && writer.rowsWritten == 0 {
+            throw fail(databaseKey != nil ? .wrongKeyOrNotADatabase(path: source) : .notADatabase(path: source))
+        }
+        if let progress, !progress(1.0) { return nil }
+        try handle.exec("COMMIT")
+        committed = true
+        return pages.pageCount == 0 ? 0 : min(1, Double(salvager.claimed.count + salvager.freePages.count + 1) / Double(pages.pageCount))
+    }
+
+    /// Runs an entry's checked `CREATE` statement; false (and a warning to the error tracers) when the
+    /// statement is refused or fails. An object that exists already counts as created.
+    @discardableResult
+    func createSchemaObject(_ entry: SchemaEntry, on handle: Handle, source: String) -> Bool {
+        do {
+            try SchemaStatement(entry: entry).create(on: handle)
+            return true
+        } catch {
+            // Reported on this database (the one being written), naming the damaged file.
+            _ = reportError(WCDBError(level: .warning, message: "schema entry \(entry.type) \(entry.name) of \(source) "
+                                      + "\(error); not created, its rows go to lost_and_found",
+                                      sql: entry.sql, path: path, tag: tag, operation: "recover"))
+            return false
         }
     }
 }

@@ -76,11 +76,17 @@ extension Database {
                                         operation: "deposit"))
         }
         try withHandle(forWriting: true) { handle in
-            for entry in material.entries where entry.type == "table" && !entry.name.hasPrefix("sqlite_") {
-                if let sql = entry.sql { try handle.exec(sql) }
-            }
-            for entry in material.entries where entry.type != "table" && !entry.name.hasPrefix("sqlite_") {
-                if let sql = entry.sql { try? handle.exec(sql) }
+            // The material's SQL is checked like a damaged file's: one CREATE of the entry's own object.
+            try RepairAuthorizer.guarding(handle) {
+                for entry in material.entries where entry.type == "table" && entry.sql != nil && !entry.name.hasPrefix("sqlite_") {
+                    do { try SchemaStatement(entry: entry).create(on: handle) } catch {
+                        throw reportError(WCDBError(level: .core, code: 11, message: "backup material of \(newest): table \(entry.name) "
+                                                    + "\(error)", sql: entry.sql, path: path, tag: tag, operation: "deposit"))
+                    }
+                }
+                for entry in material.entries where entry.type != "table" && entry.sql != nil && !entry.name.hasPrefix("sqlite_") {
+                    createSchemaObject(entry, on: handle, source: newest)
+                }
             }
             for (name, seq) in material.sequences {
                 let statement = try handle.prepare("INSERT INTO sqlite_sequence(name, seq) VALUES(?, ?)")
