@@ -43,13 +43,18 @@ public struct BTreePage {
     /// Overflow pages that carried payload of this page's cells.
     public let overflowPages: [UInt32]
 
-    /// Parses `bytes` (the plaintext of page `number`); nil when it is not a sound b-tree page.
-    public init?(bytes: [UInt8], number: UInt32, source: PageSource) {
+    /// Parses `bytes` (the plaintext of page `number`); nil when it is not a sound b-tree page. A cell
+    /// pointer repeated on the page is read once, and an overflow page serves one cell of the page: a
+    /// cell whose chain runs into a page already used, into `excluding` (pages known to be something
+    /// else) or into this page itself is lost, so a crafted page cannot multiply one large payload.
+    public init?(bytes: [UInt8], number: UInt32, source: PageSource, excluding: Set<UInt32> = []) {
         let usable = source.usableSize
         let start = number == 1 ? 100 : 0
         guard bytes.count >= usable, usable > start + 12, let kind = BTreePageKind(rawValue: bytes[start]) else { return nil }
         var cells: [BTreeCell] = []
         var overflow: [UInt32] = []
+        var used = excluding
+        used.insert(number)
         var right: UInt32?
         let parsed: Bool = bytes.withUnsafeBytes { page -> Bool in
             let cellCount = page.u16(start + 3)
@@ -61,10 +66,12 @@ public struct BTreePage {
             }
             let pointers = start + headerSize
             guard pointers + 2 * cellCount <= usable else { return false }
+            var offsets = Set<Int>()
             for index in 0..<cellCount {
                 let offset = page.u16(pointers + 2 * index)
                 guard offset >= pointers + 2 * cellCount, offset < usable else { return false }
-                guard let cell = BTreePage.cell(page, at: offset, kind: kind, source: source) else { return false }
+                guard offsets.insert(offset).inserted else { continue }
+                guard let cell = BTreePage.cell(page, at: offset, kind: kind, source: source, used: &used) else { return false }
                 overflow += cell.overflowPages
                 cells.append(cell)
             }
@@ -78,7 +85,8 @@ public struct BTreePage {
         self.overflowPages = overflow
     }
 
-    private static func cell(_ page: UnsafeRawBufferPointer, at start: Int, kind: BTreePageKind, source: PageSource) -> BTreeCell? {
+    private static func cell(_ page: UnsafeRawBufferPointer, at start: Int, kind: BTreePageKind, source: PageSource,
+                             used: inout Set<UInt32>) -> BTreeCell? {
         let usable = source.usableSize
         var cursor = start
         var cell = BTreeCell()
@@ -112,18 +120,20 @@ public struct BTreePage {
             guard cursor + local + 4 <= usable else { return nil }
             cell.span = start..<cursor + local + 4
             var next = page.u32(cursor + local)
-            var seen = Set<UInt32>()
             // A broken chain loses this cell only (payload nil), not its neighbours on the page.
             while payload.count < size {
-                guard next >= 1, next <= source.pageCount, seen.insert(next).inserted,
-                      let bytes = source.page(next) else { return cell }
+                guard next >= 1, next <= source.pageCount, !used.contains(next), let bytes = source.page(next) else { return cell }
                 // A zeroed page ends a chain early with zeros as content: a wrong value, not a row.
                 guard bytes.contains(where: { $0 != 0 }) else { return cell }
+                used.insert(next)
                 cell.overflowPages.append(next)
                 let take = min(usable - 4, size - payload.count)
                 payload.append(contentsOf: bytes[4..<4 + take])
                 next = bytes.withUnsafeBytes { $0.u32(0) }
             }
+            // The last overflow page of a chain points nowhere; a b-tree page taken for one does not
+            // (its first bytes read as a page number far past the end).
+            guard next == 0 else { return cell }
         }
         cell.payload = payload
         return cell

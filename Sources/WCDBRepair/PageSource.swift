@@ -32,14 +32,8 @@ public final class PageSource {
     /// decrypts with those.
     public init(path: String, pageSize: Int, key: Data?, salt fallbackSalt: [UInt8]? = nil) throws {
         self.path = path
-        descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw RepairError.cannotOpen(path: path, errno: errno) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
-            close(descriptor)
-            throw RepairError.cannotOpen(path: path, errno: errno)
-        }
-        let fileSize = Int(info.st_size)
+        let (opened, fileSize) = try PageSource.openRegularFile(path)
+        descriptor = opened
         var header = [UInt8](repeating: 0, count: 100)
         let headerRead = pread(descriptor, &header, 100, 0)
         if let key {
@@ -63,10 +57,40 @@ public final class PageSource {
             }
             cipher = nil
         }
-        wal = WALIndex(path: path + "-wal", pageSize: self.pageSize)
-        walDescriptor = wal == nil ? -1 : open(path + "-wal", O_RDONLY)
-        pageCount = max(UInt32(clamping: fileSize / self.pageSize), wal?.databasePageCount ?? 0)
+        let walFile = try? PageSource.openRegularFile(path + "-wal")
+        let chosenPageSize = self.pageSize
+        wal = walFile.flatMap { WALIndex(descriptor: $0.descriptor, pageSize: chosenPageSize) }
+        walDescriptor = wal == nil ? -1 : walFile!.descriptor
+        if wal == nil, let walFile { close(walFile.descriptor) }
+        pageCount = PageSource.pageCount(filePages: UInt32(clamping: fileSize / self.pageSize), wal: wal)
         if let key { chooseSalt(key: key, fallback: fallbackSalt) }
+    }
+
+    /// The database's size in pages, bounded by what is there: a WAL commit may grow the database, but
+    /// only by pages its frames hold, and a claim beyond them (a forged commit) is not followed.
+    static func pageCount(filePages: UInt32, wal: WALIndex?) -> UInt32 {
+        guard let wal, wal.databasePageCount > 0 else { return filePages }
+        return min(wal.databasePageCount, max(filePages, wal.highestPage))
+    }
+
+    /// Opens `path` for reading only if it is a regular file: a FIFO, device, directory or `/proc`
+    /// entry is refused without blocking (`O_NONBLOCK` until `fstat` says what it is).
+    static func openRegularFile(_ path: String) throws -> (descriptor: Int32, size: Int) {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw RepairError.cannotOpen(path: path, errno: errno) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw RepairError.cannotOpen(path: path, errno: code)
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw RepairError.notARegularFile(path: path)
+        }
+        // A regular file's reads ignore O_NONBLOCK; cleared anyway so the descriptor reads as usual.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return (descriptor, Int(info.st_size))
     }
 
     static let headerMagic = Array("SQLite format 3\0".utf8)
@@ -122,6 +146,8 @@ public final class PageSource {
 public enum RepairError: Error, CustomStringConvertible, Sendable {
     /// The file could not be opened (the system's `errno`).
     case cannotOpen(path: String, errno: Int32)
+    /// The path names a directory, FIFO, device or other file that is not a regular file.
+    case notARegularFile(path: String)
     /// The page size given or found is not a power of two in 512...65536.
     case badPageSize(Int)
     /// No page of the file reads as SQLite (an encrypted file read without its key).
@@ -139,6 +165,7 @@ public enum RepairError: Error, CustomStringConvertible, Sendable {
     public var description: String {
         switch self {
         case let .cannotOpen(path, code): return "cannot open \(path): \(String(cString: strerror(code)))"
+        case let .notARegularFile(path): return "\(path) is not a regular file (a directory, FIFO, device or special file)"
         case let .badPageSize(size): return "page size \(size) is not a power of two in 512...65536"
         case let .notADatabase(path): return "\(path) is not a database file: no page could be read as SQLite (an encrypted database needs its key)"
         case let .wrongKeyOrNotADatabase(path): return "\(path): no page decrypts with this key (wrong key or page size, not an encrypted database, or its salt lost and no material of this database beside it)"
@@ -151,7 +178,7 @@ public enum RepairError: Error, CustomStringConvertible, Sendable {
     /// The closest SQLite result code: SQLITE_CANTOPEN (14), SQLITE_NOTADB (26), else SQLITE_CORRUPT (11).
     public var sqliteCode: Int32 {
         switch self {
-        case .cannotOpen: return 14
+        case .cannotOpen, .notARegularFile: return 14
         case .notADatabase, .wrongKeyOrNotADatabase: return 26
         case .badPageSize, .materialMissing, .materialDamaged, .materialMismatch: return 11
         }

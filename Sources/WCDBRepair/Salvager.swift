@@ -39,15 +39,12 @@ public final class Salvager {
     public private(set) var freePages: Set<UInt32>
     /// How many pages of the trees walked so far parsed as sound b-tree pages.
     public private(set) var readablePages = 0
-    /// False when page 1's header is lost: the freelist is then found by shape before the orphan scan.
-    private var freelistIsKnown: Bool
 
-    /// A salvager over `source`, its freelist read from the header when it can be.
+    /// A salvager over `source`, its freelist read from the header when it can be (and completed by
+    /// shape before the scan for orphan pages).
     public init(source: PageSource) {
         self.source = source
-        let fromHeader = Freelist.fromHeader(source)
-        freePages = fromHeader ?? []
-        freelistIsKnown = fromHeader != nil
+        freePages = Freelist.fromHeader(source) ?? []
     }
 
     /// The schema from page 1's tree, or nil when page 1 is unreadable. `complete` is false when a page
@@ -95,14 +92,16 @@ public final class Salvager {
     /// pages (their cells are rows of WITHOUT ROWID tables), whose parents are lost.
     public func orphanPages(progress: ((Double) -> Bool)? = nil, _ visit: (BTreePage, [SalvagedRow]) -> Void) -> Bool {
         guard source.pageCount >= 2 else { return true }
-        if !freelistIsKnown {
-            freePages = Freelist.byShape(source, claimed: claimed)
-            freelistIsKnown = true
-        }
+        // Trunk pages are also found by shape when the header names them: a lost or zeroed trunk
+        // pointer would otherwise bring every freed leaf's deleted rows back.
+        freePages.formUnion(Freelist.byShape(source, claimed: claimed.union(freePages)))
+        // An orphan's overflow chain may not run into pages that trees or the freelist account for:
+        // such a cell is an older version of a row (a freed leaf), stitched to another row's pages.
+        let accounted = claimed.union(freePages)
         for number in 2...source.pageCount {
             if let progress, number % 256 == 0, !progress(Double(number) / Double(source.pageCount)) { return false }
             guard !claimed.contains(number), !freePages.contains(number), let bytes = source.page(number),
-                  let page = BTreePage(bytes: bytes, number: number, source: source),
+                  let page = BTreePage(bytes: bytes, number: number, source: source, excluding: accounted),
                   page.kind.isLeaf || page.kind == .indexInterior, !page.cells.isEmpty else { continue }
             var rows: [SalvagedRow] = []
             emit(page) { rows.append($0) }

@@ -7,11 +7,11 @@ struct WALIndex {
     private(set) var frames: [UInt32: Int] = [:]
     private(set) var databasePageCount: UInt32 = 0
     private(set) var committedFrameCount = 0
+    /// The highest page number a committed frame holds.
+    private(set) var highestPage: UInt32 = 0
 
-    init?(path: String, pageSize: Int) {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
+    /// Reads the WAL open at `descriptor` (which the caller keeps and closes).
+    init?(descriptor: Int32, pageSize: Int) {
         var header = [UInt8](repeating: 0, count: 32)
         guard pread(descriptor, &header, 32, 0) == 32 else { return nil }
         let magic = WALIndex.big32(header, 0)
@@ -31,10 +31,12 @@ struct WALIndex {
             WALIndex.checksum(frame[24...], bigEndian: bigEndian, &s0, &s1)
             guard s0 == WALIndex.big32(frame, 16), s1 == WALIndex.big32(frame, 20) else { break }
             let page = WALIndex.big32(frame, 0)
+            guard page >= 1 else { break }  // SQLite's own reader ends the log at a frame for page 0
             pending[page] = offset + 24
             count += 1
             let commitSize = WALIndex.big32(frame, 4)
             if commitSize > 0 {
+                highestPage = max(highestPage, pending.keys.max() ?? 0)
                 frames.merge(pending) { _, new in new }
                 pending.removeAll()
                 databasePageCount = commitSize

@@ -1,6 +1,6 @@
 import CSQLCipher
 import Foundation
-import WCDBRepair
+@testable import WCDBRepair
 import WCDBSwift
 
 /// Makes the damaged and crafted files the hostile-input tests feed to repair and to `wcdb`.
@@ -61,6 +61,32 @@ enum HostileFiles {
 
     /// A file's bytes, to show that inspecting it changed nothing (the files are small).
     static func contents(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+
+    /// Lets `edit` change each frame header of the WAL at `path` (page number, commit size), then
+    /// recomputes every checksum, as a forger would: the frames still read as sound.
+    static func rewriteWAL(_ path: String, pageSize: Int = 4096, _ edit: (_ frame: Int, _ header: inout [UInt8]) -> Void) throws {
+        var bytes = Array(try contents(path))
+        let bigEndian = bytes[3] & 1 == 1
+        var s0: UInt32 = 0, s1: UInt32 = 0
+        WALIndex.checksum(bytes[0..<24], bigEndian: bigEndian, &s0, &s1)
+        var offset = 32
+        var frame = 0
+        while offset + 24 + pageSize <= bytes.count {
+            var header = Array(bytes[offset..<offset + 24])
+            edit(frame, &header)
+            WALIndex.checksum(header[0..<8], bigEndian: bigEndian, &s0, &s1)
+            WALIndex.checksum(bytes[offset + 24..<offset + 24 + pageSize], bigEndian: bigEndian, &s0, &s1)
+            for (i, word) in [s0, s1].enumerated() {
+                for j in 0..<4 { header[16 + 4 * i + j] = UInt8(truncatingIfNeeded: word >> (24 - 8 * UInt32(j))) }
+            }
+            bytes.replaceSubrange(offset..<offset + 24, with: header)
+            offset += 24 + pageSize
+            frame += 1
+        }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    }
+
+    static func big32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * UInt32($0))) } }
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
