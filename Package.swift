@@ -50,7 +50,7 @@ let package = Package(
         // MARK: The repair tool (check, backup, recover, rekey, info)
         .executableTarget(
             name: "wcdb",
-            dependencies: ["WCDBSwift", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["WCDBSwift", "WCDBRepair", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/wcdb"
         ),
 

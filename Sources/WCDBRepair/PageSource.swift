@@ -25,6 +25,9 @@ public final class PageSource {
 
     /// Frames read from the WAL (committed, checksums holding).
     public var walFrameCount: Int { wal?.committedFrameCount ?? 0 }
+    /// The database size the WAL's last sound commit claims, in pages (0 without a WAL); more than
+    /// `pageCount` only when the claim is false.
+    public var walClaimedPageCount: UInt32 { wal?.databasePageCount ?? 0 }
 
     /// Opens `path`. Plain files take page size and reserve from their header when it is sound, else
     /// `pageSize`; encrypted files (`key` non-nil) always use `pageSize` and SQLCipher's reserve.
@@ -74,8 +77,10 @@ public final class PageSource {
     }
 
     /// Opens `path` for reading only if it is a regular file: a FIFO, device, directory or `/proc`
-    /// entry is refused without blocking (`O_NONBLOCK` until `fstat` says what it is).
-    static func openRegularFile(_ path: String) throws -> (descriptor: Int32, size: Int) {
+    /// entry is refused without blocking (`O_NONBLOCK` until `fstat` says what it is). Returns the
+    /// descriptor, which the caller closes, and the file's size; throws `RepairError.cannotOpen` or
+    /// `.notARegularFile`.
+    public static func openRegularFile(_ path: String) throws -> (descriptor: Int32, size: Int) {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw RepairError.cannotOpen(path: path, errno: errno) }
         var info = stat()

@@ -1,0 +1,20 @@
+import ArgumentParser
+import WCDBSwift
+import Foundation
+
+struct Backup: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write the repair material beside the database (the database itself is only read).")
+    @Argument var path: String
+    @OptionGroup var options: KeyOptions
+
+    func run() throws {
+        _ = try Inspection(path: path, options: options).preflight()
+        let database = options.open(path, readOnly: true)
+        defer { database.close() }
+        do { try database.backup() } catch let error as WCDBError {
+            throw Verdict(error, keyed: options.key != nil)
+        }
+        say("material written: \(database.materialPaths.filter { FileManager.default.fileExists(atPath: $0) }.joined(separator: ", "))")
+    }
+}

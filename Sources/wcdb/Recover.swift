@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+import WCDBSwift
+
+struct Recover: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Salvage the rows of a damaged database into a new one.")
+    @Argument(help: "The damaged database (only read).") var source: String
+    @Argument(help: "The new database; must not exist. Nothing is left there when recover fails.") var destination: String
+    @OptionGroup var options: KeyOptions
+    @Option(name: .customLong("backup-key"), help: "Key of the material, when it differs from --key.") var backupKey: String?
+
+    func run() throws {
+        let target = try Destination(destination, source: source)
+        let output = options.open(target.temporaryPath)
+        let score: Double
+        let counts: [(String, Int64)]
+        do {
+            let progress = ProgressLine(title: "recover")
+            score = try output.recover(fromPath: source, withPageSize: Int32(options.pageSize), databaseKey: options.keyBytes,
+                                       backupKey: backupKey.map { Data($0.utf8) } ?? options.keyBytes, progress: progress.update)
+            progress.finish()
+            counts = try tableCounts(output)
+            output.close()
+            try target.commit()
+        } catch {
+            output.close()
+            target.discard()
+            if let error = error as? WCDBError { throw Verdict(error, keyed: options.key != nil) }
+            throw error
+        }
+        for (table, count) in counts { say("\(table): \(count) rows") }
+        say(String(format: "pages read: %.1f %%", score * 100))
+    }
+}

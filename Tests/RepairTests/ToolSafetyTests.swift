@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+import WCDBSwift
+import WCDBTestSupport
+
+/// `wcdb` on files a support engineer is handed: inspection never writes, every verdict has its own
+/// exit status, bad arguments and destinations are refused, a failed recover leaves nothing behind.
+@Suite struct ToolSafetyTests {
+    let directory = HostileFiles.makeDirectory("tool")
+
+    /// Runs `wcdb`, killing it after `timeout` seconds (a hang fails the test instead of the suite).
+    static func wcdb(_ arguments: [String], timeout: TimeInterval = 60) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = toolURL
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        let reader = Box(Data())
+        let reading = Thread { reader.with { $0 = pipe.fileHandleForReading.readDataToEndOfFile() } }
+        reading.start()
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            return (-1, "timed out after \(timeout) s")
+        }
+        process.waitUntilExit()
+        while !reading.isFinished { usleep(1_000) }
+        return (process.terminationStatus, String(decoding: reader.get, as: UTF8.self))
+    }
+
+    static var toolURL: URL {
+        // The executable sits in the products directory, beside the test bundle (Linux) or above it.
+        let bundle = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [bundle.appendingPathComponent("wcdb"), bundle.deletingLastPathComponent().appendingPathComponent("wcdb")]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    }
+
+    /// Every file of the folder with its bytes.
+    private func folderContents(_ folder: String) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
+            result[name] = try HostileFiles.contents(folder + "/" + name)
+        }
+        return result
+    }
+
+    enum Journal: String, CaseIterable { case rollback, wal }
+
+    @Test("check and info change no byte of the file and write nothing beside it", arguments: Journal.allCases)
+    func inspectionIsReadOnly(journal: Journal) throws {
+        let fixture = try RepairFixture(name: "readonly-\(journal)", messages: 200, leaveInWAL: journal == .wal)
+        let before = try folderContents(fixture.directory)
+        if journal == .wal { #expect(before["damaged.db-wal"] != nil) }
+        #expect(try Self.wcdb(["check", fixture.path]).status == 0)
+        let info = try Self.wcdb(["info", fixture.path])
+        #expect(info.status == 0)
+        #expect(info.output.contains("messages: 195 rows"), "\(info.output)")
+        #expect(try folderContents(fixture.directory) == before)
+    }
+
+    @Test("A WAL commit that claims 2^28 pages neither grows the file nor reads as ok")
+    func hugeWALCommitIsNotCheckpointed() throws {
+        let fixture = try RepairFixture(name: "huge-commit", messages: 200, leaveInWAL: true)
+        try HostileFiles.rewriteWAL(fixture.walPath) { _, header in
+            if header[4..<8] != [0, 0, 0, 0] { header.replaceSubrange(4..<8, with: HostileFiles.big32(1 << 28)) }
+        }
+        let before = try folderContents(fixture.directory)
+        let result = try Self.wcdb(["check", fixture.path])
+        #expect(result.status == 1, "\(result.output)")
+        #expect(try folderContents(fixture.directory) == before)
+    }
+
+    @Test("Page 1 claiming 2^32 pages is damaged, found before SQLite allocates for them")
+    func headerClaimingTooManyPages() throws {
+        let path = try HostileFiles.database(at: directory + "/claims.db", rows: 10, schemaSQL: nil)
+        try HostileFiles.overwrite(path, at: 28, with: HostileFiles.big32(0xFFFF_FFFF))
+        let result = try Self.wcdb(["check", path])
+        #expect(result.status == 1, "\(result.output)")
+        #expect(result.output.contains("pages"), "\(result.output)")
+    }
+
+    @Test("Each verdict has its own exit status")
+    func verdicts() throws {
+        let key = "verdict-key"
+        let plain = try RepairFixture(name: "verdict-plain", messages: 50)
+        let keyed = try RepairFixture(name: "verdict-keyed", key: Data(key.utf8), messages: 50)
+        let fifo = directory + "/fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let damaged = try RepairFixture(name: "verdict-damaged", messages: 300)
+        try damaged.zero(pages: [2, 3, 4])
+        let cases: [([String], Int32)] = [
+            (["check", plain.path], 0),
+            (["check", keyed.path, "--key", key], 0),
+            (["check", damaged.path], 1),
+            (["check", directory], 2),
+            (["check", "/dev/null"], 2),
+            (["check", fifo], 2),
+            (["check", directory + "/missing.db"], 2),
+            (["check", "/proc/version"], 3),
+            (["check", keyed.path], 3),
+            (["check", keyed.path, "--key", "wrong"], 4),
+            (["check", plain.path, "--key", key], 4),
+            (["info", keyed.path, "--key", "wrong"], 4),
+            (["check", plain.path, "--page-size", "3000000000"], 64),
+            (["recover", plain.path, directory + "/x.db", "--page-size", "1000"], 64),
+        ]
+        for (arguments, expected) in cases {
+            let result = try Self.wcdb(arguments, timeout: 30)
+            #expect(result.status == expected, "wcdb \(arguments.joined(separator: " ")): \(result.output)")
+        }
+    }
+
+    @Test("A failed recover leaves nothing at the destination, so the retry works")
+    func failedRecoverLeavesNothing() throws {
+        let fixture = try RepairFixture(name: "retry", key: Data("right".utf8), messages: 100)
+        let destination = directory + "/retry.db"
+        let failed = try Self.wcdb(["recover", fixture.path, destination, "--key", "wrong"])
+        #expect(failed.status == 4, "\(failed.output)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
+        let retried = try Self.wcdb(["recover", fixture.path, destination, "--key", "right"])
+        #expect(retried.status == 0, "\(retried.output)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["retry.db"])
+    }
+
+    @Test("recover refuses destinations that are links or companions of the source")
+    func unsafeDestinations() throws {
+        let fixture = try RepairFixture(name: "destinations", messages: 50)
+        let elsewhere = directory + "/elsewhere.db"
+        let link = directory + "/link.db"
+        #expect(symlink(elsewhere, link) == 0)  // dangling
+        for destination in [link, fixture.path + "-wal", fixture.path + "-first.material", fixture.path] {
+            let result = try Self.wcdb(["recover", fixture.path, destination])
+            #expect(result.status == 64, "\(destination): \(result.output)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: elsewhere))
+        #expect(!FileManager.default.fileExists(atPath: fixture.path + "-wal"))
+    }
+}
