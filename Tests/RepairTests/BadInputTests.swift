@@ -15,19 +15,18 @@ final class BadInputTests: XCTestCase {
         }
     }
 
-    func testRetrieveOfAHealthyDatabaseIsRefused() throws {
+    func testRetrieveOfAHealthyDatabaseRebuildsItLosslessly() throws {
         let fixture = try RepairFixture(name: "healthy-retrieve", messages: 100)
         let database = Database(withPath: fixture.path)
         try database.backup()
         database.close()
         let before = try contents(fixture.path)
-        XCTAssertThrowsError(try database.retrieve(with: nil)) { error in
-            XCTAssertTrue((error as? WCDBError)?.message?.contains("healthy") ?? false, "\(error)")
-        }
-        database.close()
-        XCTAssertEqual(try contents(fixture.path), before)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: fixture.path + ".damaged"))
+        XCTAssertEqual(try database.retrieve(with: nil), 1.0)
         XCTAssertEqual(try fixture.compare(database).exact, fixture.totalRows)
+        XCTAssertEqual(try fixture.compare(database).wrong, 0)
+        XCTAssertEqual(try database.getValue("PRAGMA integrity_check").stringValue, "ok")
+        database.close()
+        XCTAssertEqual(try contents(fixture.path + ".damaged"), before, "the original is kept as it was")
     }
 
     func testASecondRetrieveKeepsTheFirstDamagedFile() throws {

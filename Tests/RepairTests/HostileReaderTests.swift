@@ -113,6 +113,36 @@ import WCDBSwift
         #expect(recovered.count == expected.count - 1)
     }
 
+    @Test("retrieve rebuilds a database that opens cleanly because SQLite stopped at a broken WAL frame")
+    func retrieveWithABrokenWALFrame() throws {
+        let fixture = try RepairFixture(name: "retrieve-wal", messages: 600, leaveInWAL: true)
+        let walSize = try FileManager.default.attributesOfItem(atPath: fixture.walPath)[.size] as? Int ?? 0
+        let byte = try HostileFiles.contents(fixture.walPath)[walSize - 100]
+        try HostileFiles.overwrite(fixture.walPath, at: walSize - 100, with: [byte ^ 0x40])
+        let database = Database(withPath: fixture.path)
+        defer { database.close() }
+        let score = try database.retrieve(with: nil)
+        #expect(score > 0.5)
+        #expect(try database.getValue("SELECT count(*) FROM notes").int64Value >= 500)
+        #expect(try database.getValue("PRAGMA integrity_check").stringValue == "ok")
+    }
+
+    @Test("checkIfCorrupted leaves the file's journal mode, its bytes and its WAL as they were", arguments: [false, true])
+    func checkIfCorruptedIsReadOnly(wal: Bool) throws {
+        let fixture = try RepairFixture(name: "check-readonly", messages: 100, leaveInWAL: wal)
+        let before = try HostileFiles.contents(fixture.path)
+        let walBefore = try? HostileFiles.contents(fixture.walPath)
+        let database = Database(withPath: fixture.path)
+        #expect(database.checkIfCorrupted() == false)
+        database.close()
+        #expect(try HostileFiles.contents(fixture.path) == before)
+        #expect((try? HostileFiles.contents(fixture.walPath)) == walBefore)
+        guard !wal else { return }  // (the WAL holds newer copies of the first pages)
+        try fixture.zero(pages: [2, 3])
+        #expect(database.checkIfCorrupted() == true)
+        database.close()
+    }
+
     @Test("A FIFO beside the source as its -wal is not read, and does not block")
     func fifoAsWAL() throws {
         let fixture = try RepairFixture(name: "fifo-wal", messages: 100)

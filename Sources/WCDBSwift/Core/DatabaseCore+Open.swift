@@ -85,6 +85,26 @@ extension DatabaseCore {
         }
     }
 
+    /// A read-only handle outside the pool with the cipher and nothing else (no config runs, so the
+    /// journal mode stays as the file has it): for inspections that must not write. The caller closes it.
+    func makeInspectionHandle() throws -> Handle {
+        let setup = currentSetup()
+        let handle = Handle(path: path)
+        handle.core = self
+        handle.openFlags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
+        do {
+            try handle.open()
+            if let cipher = setup.cipher {
+                try handle.applyKey(cipher.keyBytes)
+                try handle.exec("PRAGMA cipher_page_size = \(cipher.pageSize)")
+            }
+            return handle
+        } catch {
+            handle.close()
+            throw error
+        }
+    }
+
     /// A new handle outside the pool, set up like a pooled one (`Database.getHandle(writeHint:)`).
     func makeOwnHandle() throws -> Handle {
         guard !isInMemory else {

@@ -14,11 +14,14 @@ extension Database {
         CorruptionWatch.shared.isCorrupted(path: path)
     }
 
-    /// Runs `PRAGMA quick_check`; true (and marks the database corrupted) when it reports damage or fails
-    /// with SQLITE_CORRUPT / SQLITE_NOTADB.
+    /// Runs `PRAGMA quick_check` on a read-only connection of its own (no config runs on it, so the
+    /// file's journal mode stays and nothing is checkpointed); true (and marks the database corrupted)
+    /// when it reports damage or fails with SQLITE_CORRUPT / SQLITE_NOTADB.
     public func checkIfCorrupted() -> Bool {
         do {
-            let result = try getValue("PRAGMA quick_check").stringValue
+            let handle = try core.makeInspectionHandle()
+            defer { handle.close() }
+            let result = try handle.scalar("PRAGMA quick_check").stringValue
             if result != "ok" {
                 CorruptionWatch.shared.observe(WCDBError(level: .sqlite, code: 11, message: "quick_check: \(result)",
                                                          path: path, tag: tag, operation: "checkIfCorrupted"))
@@ -110,18 +113,14 @@ extension Database {
     /// deposited files. Returns the share of pages that could be read, 0...1. `progress` receives
     /// (percentage, increment) and may return false to cancel, which leaves every file as it was.
     /// The damaged file is kept beside the result as `<path>.damaged` (`.damaged-2`, … when that
-    /// exists) until the caller removes it. A database that passes `integrity_check`, was not seen
-    /// corrupted and has nothing deposited is not rebuilt: that throws, and leaves every file as it was.
+    /// exists) until the caller removes it. A healthy database is rebuilt too, losslessly (a WAL whose
+    /// frames SQLite stopped reading at a broken one still gives every committed frame before it).
     @discardableResult
     public func retrieve(with progress: ((_ percentage: Double, _ increment: Double) -> Bool)? = nil) throws -> Double {
         let key = core.cipherSnapshot?.keyBytes
         let pageSize = core.cipherSnapshot?.pageSize ?? 4096
         var sources = try depositedDatabases()
         let hasOwnFile = FileManager.default.fileExists(atPath: path)
-        if sources.isEmpty, hasOwnFile, !isAlreadyCorrupted(), (try? getValue("PRAGMA integrity_check").stringValue) == "ok" {
-            throw reportError(WCDBError(level: .interface, code: 21, message: "\(path) is healthy (integrity_check: ok) and nothing is "
-                                        + "deposited: nothing to retrieve; files left as they were", path: path, tag: tag, operation: "retrieve"))
-        }
         let temporary = path + ".retrieving"
         for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: temporary + suffix) }
         let rebuilt = Database(withPath: temporary)
