@@ -114,20 +114,25 @@ public final class Salvager {
         return true
     }
 
-    /// The kind of the tree at `root` and the width of its first record (descending leftmost), to check
-    /// a schema from elsewhere against the file; nil when the root is not a readable b-tree page.
-    public func sample(root: UInt32) -> (kind: BTreePageKind, width: Int?)? {
+    /// The kind of the tree at `root` and up to `limit` records of its leftmost pages (descending the
+    /// leftmost children), to check a schema from elsewhere against the file; nil when the root is not
+    /// a readable b-tree page.
+    public func sample(root: UInt32, limit: Int = 16) -> (kind: BTreePageKind, records: [[RecordValue]])? {
         guard let bytes = source.page(root), let rootPage = BTreePage(bytes: bytes, number: root, source: source) else { return nil }
         var page = rootPage
+        var records: [[RecordValue]] = []
         for _ in 0..<32 {
-            if page.kind != .tableInterior, let payload = page.cells.first?.payload, let values = RecordDecoder.decode(payload) {
-                return (rootPage.kind, values.count)
+            if page.kind != .tableInterior {
+                for cell in page.cells where records.count < limit {
+                    if let payload = cell.payload, let values = RecordDecoder.decode(payload) { records.append(values) }
+                }
+                if page.kind.isLeaf || records.count >= limit { break }
             }
             guard let child = page.cells.first?.leftChild ?? page.rightChild, let next = source.page(child),
                   let childPage = BTreePage(bytes: next, number: child, source: source) else { break }
             page = childPage
         }
-        return (rootPage.kind, nil)
+        return (rootPage.kind, records)
     }
 
     /// Visits the rows in the cells of `page`; false when a cell held no readable row.

@@ -143,6 +143,23 @@ import WCDBSwift
         database.close()
     }
 
+    @Test("A material with two tables' roots swapped sends no row into the wrong table")
+    func swappedMaterialRoots() throws {
+        let fixture = try RepairFixture(name: "swapped-roots", messages: 300)
+        try fixture.backup()
+        var material = try BackupMaterial.readNewest(forDatabase: fixture.path, key: nil)
+        let messages = try #require(material.entries.firstIndex { $0.name == "messages" })
+        let notes = try #require(material.entries.firstIndex { $0.name == "notes" })
+        (material.entries[messages].rootPage, material.entries[notes].rootPage) =
+            (material.entries[notes].rootPage, material.entries[messages].rootPage)
+        for path in BackupMaterial.paths(forDatabase: fixture.path) { try? FileManager.default.removeItem(atPath: path) }
+        try material.write(forDatabase: fixture.path, key: nil)
+        try fixture.zero(pages: [1])
+        let result = try fixture.recover()
+        #expect(result.wrong == 0)
+        #expect(result.exact == fixture.totalRows)
+    }
+
     @Test("A FIFO beside the source as its -wal is not read, and does not block")
     func fifoAsWAL() throws {
         let fixture = try RepairFixture(name: "fifo-wal", messages: 100)

@@ -180,7 +180,9 @@ extension Database {
                 return
             }
             let isTable = rows[0].rowid != nil
-            let candidates = shapes.filter { $0.withoutRowid != isTable && $0.columns.count == width }
+            let candidates = shapes.filter { shape in
+                shape.withoutRowid != isTable && shape.columns.count == width && rows.allSatisfy { shape.fits($0.values) }
+            }
             // An index leaf of a regular index has the same form as a WITHOUT ROWID table's leaf.
             let ambiguous = candidates.count != 1 || (!isTable && indexWidths.contains(width))
             if ambiguous {

@@ -3,8 +3,9 @@ import WCDBRepair
 /// With page 1 lost, nothing in the file names its tables, so backup material from another database
 /// (or written before a VACUUM moved the roots) would send rows into wrong tables. Each root the
 /// material names is checked against the file: a readable root must be a tree of the table's kind
-/// whose first record fits the table (no wider than its columns; ALTER TABLE ADD COLUMN leaves older
-/// records narrower, so narrower fits). Encrypted files are also checked by their salt.
+/// whose first records fit the table (`Shape.fits`: width, rowid alias, NOT NULL, affinity). A root
+/// that does not is not followed (two roots swapped would send each table's rows into the other); its
+/// rows are left to the scan by shape. Encrypted files are also checked by their salt.
 struct MaterialCheck {
     /// Tables whose root contradicts the material: their rows are left to the scan by shape.
     private(set) var contradicted = Set<String>()
@@ -15,11 +16,11 @@ struct MaterialCheck {
             guard let shape = shapes.first(where: { $0.table == entry.name }),
                   let sample = salvager.sample(root: entry.rootPage) else { continue }  // unreadable: no evidence
             let kindFits = sample.kind.isTable != shape.withoutRowid
-            let widthFits = sample.width.map { $0 <= shape.columns.count } ?? true
-            if kindFits && widthFits { confirmed += 1 } else { contradicted.insert(entry.name) }
+            let recordsFit = sample.records.allSatisfy(shape.fits)
+            if kindFits && recordsFit { confirmed += 1 } else { contradicted.insert(entry.name) }
         }
     }
 
-    /// As many roots contradict the material as confirm it: it describes another database.
-    var isForeign: Bool { !contradicted.isEmpty && contradicted.count >= confirmed }
+    /// Roots contradict the material and none confirms it: it describes another database.
+    var isForeign: Bool { !contradicted.isEmpty && confirmed == 0 }
 }

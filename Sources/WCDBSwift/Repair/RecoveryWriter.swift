@@ -14,6 +14,26 @@ final class RecoveryWriter {
         /// Index of the INTEGER PRIMARY KEY column (stored as NULL, its value is the rowid).
         var rowidAlias: Int?
         var withoutRowid: Bool
+        /// Each column's affinity and NOT NULL, in record order (empty for `lost_and_found`).
+        var affinities: [ColumnAffinity] = []
+        var notNull: [Bool] = []
+
+        /// Whether `values` could be a record of this table: no wider than its columns (ALTER TABLE ADD
+        /// COLUMN leaves older records narrower), the rowid alias stored as NULL, no NULL in a NOT NULL
+        /// column, each value admitted by its column's affinity.
+        func fits(_ values: [RecordValue]) -> Bool {
+            guard !values.isEmpty, values.count <= columns.count else { return false }
+            for (index, value) in values.enumerated() {
+                if index == rowidAlias {
+                    if value != .null { return false }
+                } else if value == .null {
+                    if index < notNull.count, notNull[index] { return false }
+                } else if index < affinities.count, !affinities[index].admits(value) {
+                    return false
+                }
+            }
+            return true
+        }
     }
 
     let handle: Handle
@@ -43,7 +63,10 @@ final class RecoveryWriter {
                 columns = order.filter { $0[1].int64Value >= 0 }.map { $0[2].stringValue }
             }
         }
-        return Shape(table: table, columns: columns, rowidAlias: alias, withoutRowid: withoutRowid)
+        let declared = Dictionary(info.map { ($0[1].stringValue, (ColumnAffinity(declaredType: $0[2].stringValue), $0[3].int64Value != 0)) },
+                                  uniquingKeysWith: { first, _ in first })
+        return Shape(table: table, columns: columns, rowidAlias: alias, withoutRowid: withoutRowid,
+                     affinities: columns.map { declared[$0]?.0 ?? .blob }, notNull: columns.map { declared[$0]?.1 ?? false })
     }
 
     /// Number of fields in each record of the index `name`.
