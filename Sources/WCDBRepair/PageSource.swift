@@ -30,10 +30,10 @@ public final class PageSource {
     public var walClaimedPageCount: UInt32 { wal?.databasePageCount ?? 0 }
 
     /// Opens `path`. Plain files take page size and reserve from their header when it is sound, else
-    /// `pageSize`; encrypted files (`key` non-nil) always use `pageSize` and SQLCipher's reserve.
-    /// `salt` (kept in the backup material) stands in for the file's first 16 bytes when no page
-    /// decrypts with those.
-    public init(path: String, pageSize: Int, key: Data?, salt fallbackSalt: [UInt8]? = nil) throws {
+    /// (with `detectPageSize`) the size at which the pages read as b-tree pages, else `pageSize`;
+    /// encrypted files (`key` non-nil) always use `pageSize` and SQLCipher's reserve. `salt` (kept in
+    /// the backup material) stands in for the file's first 16 bytes when no page decrypts with those.
+    public init(path: String, pageSize: Int, key: Data?, salt fallbackSalt: [UInt8]? = nil, detectPageSize: Bool = true) throws {
         self.path = path
         let (opened, fileSize) = try PageSource.openRegularFile(path)
         descriptor = opened
@@ -55,7 +55,8 @@ public final class PageSource {
                 reserved = Int(header[20])
             } else {
                 guard PageSource.isValid(pageSize: pageSize) else { close(descriptor); throw RepairError.badPageSize(pageSize) }
-                self.pageSize = pageSize
+                let detected = detectPageSize ? PageSizeDetector(descriptor: descriptor, fileSize: fileSize).pageSize : nil
+                self.pageSize = detected ?? pageSize
                 reserved = 0
             }
             cipher = nil

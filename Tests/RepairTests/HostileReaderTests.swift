@@ -160,6 +160,28 @@ import WCDBSwift
         #expect(result.exact == fixture.totalRows)
     }
 
+    @Test("With page 1 and the material lost, the page size is found from the pages", arguments: [1024, 8192])
+    func pageSizeFoundFromThePages(pageSize: Int) throws {
+        let path = directory + "/page-size-\(pageSize).db"
+        try HostileFiles.withConnection(path) { db in
+            try HostileFiles.run(db, "PRAGMA page_size = \(pageSize)")
+            try HostileFiles.run(db, "PRAGMA journal_mode = DELETE")
+            try HostileFiles.run(db, "PRAGMA secure_delete = OFF")
+            try HostileFiles.run(db, "CREATE TABLE notes(n INTEGER, body TEXT)")
+            try HostileFiles.run(db, "WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 600) "
+                                 + "INSERT INTO notes SELECT i, 'note ' || i || substr(hex(zeroblob(100)), 1, 100) FROM c")
+            try HostileFiles.run(db, "DELETE FROM notes WHERE n BETWEEN 201 AND 400")
+        }
+        try HostileFiles.zero(page: 1, of: path, pageSize: pageSize)
+        #expect(try PageSource(path: path, pageSize: 4096, key: nil).pageSize == pageSize)
+        let output = Database(withPath: directory + "/page-size-\(pageSize)-out.db")
+        defer { output.close() }
+        try output.recover(fromPath: path)
+        // No schema survives: the rows are kept apart, and none of the deleted ones is among them.
+        #expect(try output.getValue("SELECT count(*) FROM lost_and_found_2 WHERE c0 BETWEEN 201 AND 400").int64Value == 0)
+        #expect(try output.getValue("SELECT count(*) FROM lost_and_found_2").int64Value == 400)
+    }
+
     @Test("A FIFO beside the source as its -wal is not read, and does not block")
     func fifoAsWAL() throws {
         let fixture = try RepairFixture(name: "fifo-wal", messages: 100)

@@ -87,7 +87,10 @@ extension Database {
         }
         let pages: PageSource
         do {
-            pages = try PageSource(path: source, pageSize: pageSize, key: databaseKey, salt: databaseKey == nil ? nil : material?.salt)
+            // A plain file whose header is lost: the material's page size, else the one its pages show.
+            let plainPageSize = material?.pageSize ?? pageSize
+            pages = try PageSource(path: source, pageSize: databaseKey == nil ? plainPageSize : pageSize, key: databaseKey,
+                                   salt: databaseKey == nil ? nil : material?.salt, detectPageSize: material == nil)
         } catch let error as RepairError {
             throw fail(error)
         }
