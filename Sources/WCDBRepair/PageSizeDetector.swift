@@ -4,10 +4,11 @@ import Foundation
 /// worse, hides the freelist (its trunk pages list numbers in units of the real size), so freed leaves
 /// would give their deleted rows back.
 ///
-/// At the real size every page starts on a page boundary, so nearly all sampled pages have a sound
-/// b-tree page header; at a smaller size only some chunks do, and at a larger one every chunk starts
-/// on a real page too. The answer is the smallest size whose share of sound headers is within 10 % of
-/// the best share.
+/// At each candidate size S the detector samples the chunks at odd multiples of S: page boundaries at
+/// size S, but not at 2S. Below the real size they fall inside pages and rarely show a sound b-tree
+/// header; at the real size and above they are real page starts, where the share of sound headers is
+/// the share of b-tree pages in the file. The answer is the smallest size whose share is at least half
+/// the best one.
 struct PageSizeDetector {
     let pageSize: Int?
 
@@ -18,19 +19,18 @@ struct PageSizeDetector {
         var shares: [(size: Int, share: Double)] = []
         var header = [UInt8](repeating: 0, count: 12)
         for size in PageSizeDetector.candidates where fileSize / size >= 2 {
-            let chunks = fileSize / size
-            let step = max(1, (chunks - 1) / PageSizeDetector.samples)
+            let oddChunks = (fileSize / size) / 2  // chunks 1, 3, 5, …
+            let step = max(1, oddChunks / PageSizeDetector.samples)
             var checked = 0, sound = 0
-            for chunk in stride(from: 1, to: chunks, by: step).prefix(PageSizeDetector.samples) {
-                checked += 1
-                guard pread(descriptor, &header, 12, off_t(chunk * size)) == 12 else { continue }
-                if PageSizeDetector.isSoundHeader(header, pageSize: size) { sound += 1 }
-                else if header.allSatisfy({ $0 == 0 }) { checked -= 1 }  // a zeroed page says nothing
+            for index in stride(from: 0, to: oddChunks, by: step).prefix(PageSizeDetector.samples) {
+                guard pread(descriptor, &header, 12, off_t((2 * index + 1) * size)) == 12 else { continue }
+                if PageSizeDetector.isSoundHeader(header, pageSize: size) { sound += 1; checked += 1 }
+                else if !header.allSatisfy({ $0 == 0 }) { checked += 1 }  // a zeroed page says nothing
             }
             if checked > 0 { shares.append((size, Double(sound) / Double(checked))) }
         }
         guard let best = shares.map(\.share).max(), best > 0 else { pageSize = nil; return }
-        pageSize = shares.first { $0.share >= best * 0.9 }?.size
+        pageSize = shares.first { $0.share >= best / 2 }?.size
     }
 
     /// A b-tree page header that fits a page of `pageSize`: a known kind, a pointer array inside the

@@ -29,6 +29,14 @@ final class RepairComparisonTests: XCTestCase {
                 try fixture.overwrite(offset: offset, bytes: [UInt8.random(in: 0...255, using: &random)])
             }
         },
+        Scenario(name: "random bytes over 1% pages") { fixture in
+            var random = SeededGenerator(seed: 5)
+            let count = max(1, fixture.pageCount / 100)
+            for page in (2...fixture.pageCount).shuffled(using: &random).prefix(count) {
+                try fixture.overwrite(offset: (page - 1) * fixture.pageSize,
+                                      bytes: (0..<fixture.pageSize).map { _ in UInt8.random(in: 0...255, using: &random) })
+            }
+        },
         Scenario(name: "truncated to 60%") { try $0.truncate(toPages: $0.pageCount * 6 / 10) },
         Scenario(name: "damaged WAL frame", leaveInWAL: true) { fixture in
             let size = try FileManager.default.attributesOfItem(atPath: fixture.walPath)[.size] as? Int ?? 0
