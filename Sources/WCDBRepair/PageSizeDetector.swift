@@ -4,11 +4,12 @@ import Foundation
 /// worse, hides the freelist (its trunk pages list numbers in units of the real size), so freed leaves
 /// would give their deleted rows back.
 ///
-/// At each candidate size S the detector samples the chunks at odd multiples of S: page boundaries at
-/// size S, but not at 2S. Below the real size they fall inside pages and rarely show a sound b-tree
-/// header; at the real size and above they are real page starts, where the share of sound headers is
-/// the share of b-tree pages in the file. The answer is the smallest size whose share is at least half
-/// the best one.
+/// A b-tree page's cells are packed from its end, so at the real size a page's highest cell pointer
+/// lies in its second half. Read at twice the real size, every chunk starts with a real page whose
+/// pointers all lie in the chunk's first half; read at half the size, a real page's pointers run past
+/// the chunk's end, so it does not read as a page at all. For each candidate size the detector counts
+/// the sampled chunks that read as a sound b-tree page with a cell pointer in the second half, and takes
+/// the size with the most.
 struct PageSizeDetector {
     let pageSize: Int?
 
@@ -16,32 +17,38 @@ struct PageSizeDetector {
     static let samples = 64
 
     init(descriptor: Int32, fileSize: Int) {
-        var shares: [(size: Int, share: Double)] = []
-        var header = [UInt8](repeating: 0, count: 12)
+        var best: (size: Int, count: Int)?
         for size in PageSizeDetector.candidates where fileSize / size >= 2 {
-            let oddChunks = (fileSize / size) / 2  // chunks 1, 3, 5, …
-            let step = max(1, oddChunks / PageSizeDetector.samples)
-            var checked = 0, sound = 0
-            for index in stride(from: 0, to: oddChunks, by: step).prefix(PageSizeDetector.samples) {
-                guard pread(descriptor, &header, 12, off_t((2 * index + 1) * size)) == 12 else { continue }
-                if PageSizeDetector.isSoundHeader(header, pageSize: size) { sound += 1; checked += 1 }
-                else if !header.allSatisfy({ $0 == 0 }) { checked += 1 }  // a zeroed page says nothing
+            let chunks = fileSize / size
+            let step = max(1, (chunks - 1) / PageSizeDetector.samples)
+            var page = [UInt8](repeating: 0, count: size)
+            var count = 0
+            for chunk in stride(from: 1, to: chunks, by: step).prefix(PageSizeDetector.samples) {
+                guard pread(descriptor, &page, size, off_t(chunk * size)) == size else { continue }
+                if PageSizeDetector.fillsToItsEnd(page) { count += 1 }
             }
-            if checked > 0 { shares.append((size, Double(sound) / Double(checked))) }
+            if count > (best?.count ?? 0) { best = (size, count) }
         }
-        guard let best = shares.map(\.share).max(), best > 0 else { pageSize = nil; return }
-        pageSize = shares.first { $0.share >= best / 2 }?.size
+        pageSize = best?.size
     }
 
-    /// A b-tree page header that fits a page of `pageSize`: a known kind, a pointer array inside the
-    /// page and a cell content area after it.
-    static func isSoundHeader(_ header: [UInt8], pageSize: Int) -> Bool {
-        guard [2, 5, 10, 13].contains(header[0]) else { return false }
-        let isLeaf = header[0] == 10 || header[0] == 13
-        let cells = Int(header[3]) << 8 | Int(header[4])
-        var contentStart = Int(header[5]) << 8 | Int(header[6])
+    /// Whether `page` reads as a b-tree page of its length whose cells reach into its second half.
+    static func fillsToItsEnd(_ page: [UInt8]) -> Bool {
+        let size = page.count
+        guard [2, 5, 10, 13].contains(page[0]) else { return false }
+        let isLeaf = page[0] == 10 || page[0] == 13
+        let cells = Int(page[3]) << 8 | Int(page[4])
+        var contentStart = Int(page[5]) << 8 | Int(page[6])
         if contentStart == 0 { contentStart = 65536 }
         let pointersEnd = (isLeaf ? 8 : 12) + 2 * cells
-        return pointersEnd <= contentStart && contentStart <= pageSize
+        guard cells > 0, pointersEnd <= contentStart, contentStart < size else { return false }
+        var highest = 0
+        for index in 0..<cells {
+            let at = (isLeaf ? 8 : 12) + 2 * index
+            let pointer = Int(page[at]) << 8 | Int(page[at + 1])
+            guard pointer >= contentStart, pointer < size else { return false }
+            highest = max(highest, pointer)
+        }
+        return highest >= size / 2
     }
 }
