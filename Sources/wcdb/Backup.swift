@@ -13,7 +13,7 @@ struct Backup: ParsableCommand {
         let database = options.open(path, readOnly: true)
         defer { database.close() }
         do { try database.backup() } catch let error as WCDBError {
-            throw Verdict(error, keyed: options.key != nil)
+            throw Verdict(error, keyed: options.isKeyed)
         }
         say("material written: \(database.materialPaths.filter { FileManager.default.fileExists(atPath: $0) }.joined(separator: ", "))")
     }

@@ -6,12 +6,23 @@ struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Tables, row counts, page size and cipher, without changing the file.")
     @Argument var path: String
     @OptionGroup var options: KeyOptions
+    @OptionGroup var output: JSONOutput
 
     func run() throws {
-        try Inspection(path: path, options: options).withDatabase { database in
-            say("page size: \(try database.getValue("PRAGMA page_size").int64Value)")
-            say("cipher: \(options.key == nil ? "none" : "SQLCipher 3 (AES-256-CBC, HMAC-SHA1, cipher page size \(options.pageSize))")")
-            for (table, count) in try tableCounts(database) { say("\(table): \(count) rows") }
+        try output.reporting(path: path) {
+            try Inspection(path: path, options: options).withDatabase { database in
+                let pageSize = try database.getValue("PRAGMA page_size").int64Value
+                let cipher = options.isKeyed ? "SQLCipher 3 (AES-256-CBC, HMAC-SHA1, cipher page size \(options.pageSize))" : "none"
+                let counts = try tableCounts(database)
+                if output.json {
+                    JSONOutput.print(["path": path, "status": "ok", "exitCode": 0, "pageSize": Int(pageSize), "cipher": cipher,
+                                      "tables": counts.map { ["name": $0.0, "rows": Int($0.1)] as [String: Any] }])
+                    return
+                }
+                say("page size: \(pageSize)")
+                say("cipher: \(cipher)")
+                for (table, count) in counts { say("\(table): \(count) rows") }
+            }
         }
     }
 }

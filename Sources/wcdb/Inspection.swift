@@ -11,7 +11,7 @@ struct Inspection {
 
     /// Throws the verdict when the file cannot be inspected further; returns the page source.
     func preflight() throws -> PageSource {
-        let keyed = options.key != nil
+        let keyed = options.isKeyed
         let source: PageSource
         do { source = try PageSource(path: path, pageSize: options.pageSize, key: options.keyBytes) } catch let error as RepairError {
             throw Verdict(error, keyed: keyed)
@@ -50,7 +50,7 @@ struct Inspection {
         let database = options.open(snapshot.path, readOnly: true)
         defer { database.close() }
         do { return try body(database) } catch let error as WCDBError {
-            throw Verdict(error, keyed: options.key != nil)
+            throw Verdict(error, keyed: options.isKeyed)
         }
     }
 

@@ -25,7 +25,7 @@ struct Recover: ParsableCommand {
         } catch {
             output.close()
             target.discard()
-            if let error = error as? WCDBError { throw Verdict(error, keyed: options.key != nil) }
+            if let error = error as? WCDBError { throw Verdict(error, keyed: options.isKeyed) }
             throw error
         }
         for (table, count) in counts { say("\(table): \(count) rows") }

@@ -9,7 +9,7 @@ struct Rekey: ParsableCommand {
     @Option(name: .customLong("new-key"), help: "The new passphrase.") var newKey: String
 
     func run() throws {
-        guard options.key != nil else { throw ValidationError("--key is required: rekey changes the key of an encrypted database") }
+        guard options.isKeyed else { throw ValidationError("a key is required (--key, --key-file, --ask-key, --raw-key or WCDB_KEY): rekey changes the key of an encrypted database") }
         _ = try Inspection(path: path, options: options).preflight()
         let database = options.open(path)
         defer { database.close() }

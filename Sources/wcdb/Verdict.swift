@@ -25,6 +25,17 @@ enum Verdict: Error {
         }
     }
 
+    /// The verdict's name in `--json` output.
+    var name: String {
+        switch self {
+        case .damaged: return "damaged"
+        case .cannotOpen: return "cannot open"
+        case .notADatabase: return "not a database"
+        case .wrongKey: return "wrong key"
+        case .failed: return "failed"
+        }
+    }
+
     static let exitCodeTable = "0 ok; 1 damaged (check) or failed; 2 cannot open (missing, not a regular file, no permission); "
         + "3 not a database; 4 wrong key (or a key given for a plain file); 64 bad arguments."
 

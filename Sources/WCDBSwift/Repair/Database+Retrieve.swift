@@ -156,6 +156,12 @@ extension Database {
                 for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: path + suffix) {
                     try FileManager.default.moveItem(atPath: path + suffix, toPath: damaged + suffix)
                 }
+                // The material describes the damaged file (and is rewritten for the rebuilt one below):
+                // a copy beside the damaged file lets a later `recover` of it find its schema.
+                for (own, kept) in zip(materialPaths, BackupMaterial.paths(forDatabase: damaged))
+                    where FileManager.default.fileExists(atPath: own) {
+                    try? FileManager.default.copyItem(atPath: own, toPath: kept)
+                }
                 try? FileManager.default.removeItem(atPath: path + "-shm")
             }
             try FileManager.default.moveItem(atPath: temporary, toPath: path)
