@@ -9,3 +9,5 @@ started=$SECONDS
 swift build --build-tests "$@"
 echo "test.sh: build took $((SECONDS - started)) s"
 swift test --skip-build "$@"
+# A new package built around the README example, exactly as the README says to (a newcomer's first minutes).
+bash scripts/readme-example.sh
