@@ -18,6 +18,8 @@ enum Annotation: Equatable {
     case withoutRowID
     case dropIndex(suffix: String)
     case virtualTable(VirtualTableDescription)
+    case rowID
+    case notIndexed
 }
 
 /// The annotation grammar: every known annotation, where it may stand, and its parameters.
@@ -112,7 +114,10 @@ struct AnnotationSchema {
         "VirtualTable": .init(placement: .type, parameters: [
             .init(label: "module", kind: .string, isRequired: true),
             .init(label: "tokenizer", kind: .string, isRequired: false),
+            .init(label: "content", kind: .string, isRequired: false),
         ], example: "module: \"fts4\", tokenizer: \"porter\""),
+        "RowID": .init(placement: .property, parameters: [], example: ""),
+        "NotIndexed": .init(placement: .property, parameters: [], example: ""),
     ]
 
     /// The known names in a stable order, for messages.
@@ -163,6 +168,12 @@ enum AnnotationInterpreter {
             arguments = try AnnotationArgumentParser.parse(text, at: position, annotation: raw.name)
         }
         let values = try match(arguments, to: schema, raw: raw, propertyNames: propertyNames)
+        if raw.name == "VirtualTable", case .string(let module)? = values["module"], module.lowercased() != "fts4",
+           let content = arguments.first(where: { $0.label == "content" }) {
+            throw GeneratorDiagnosticBox(
+                message: "`content:` makes an FTS4 external-content index (FTS4's content= option), which module \"\(module)\" does not have; write module: \"fts4\", or remove `content:`",
+                position: content.position)
+        }
         return build(raw.name, values)
     }
 
@@ -312,7 +323,10 @@ enum AnnotationInterpreter {
         case "Ignore": return .ignore
         case "WithoutRowID": return .withoutRowID
         case "DropIndex": return .dropIndex(suffix: string("_")!)
-        case "VirtualTable": return .virtualTable(VirtualTableDescription(module: string("module")!, tokenizer: string("tokenizer")))
+        case "VirtualTable":
+            return .virtualTable(VirtualTableDescription(module: string("module")!, tokenizer: string("tokenizer"), content: string("content")))
+        case "RowID": return .rowID
+        case "NotIndexed": return .notIndexed
         default: fatalError("unreachable: \(name) is in the schema table")
         }
     }

@@ -130,7 +130,8 @@ struct BindingEmitter {
             }
             if let table = model.virtualTable {
                 let tokenizer = table.tokenizer.map { literal($0) } ?? "nil"
-                writer.line("binding.virtualTable = WCDBSwift.VirtualTableBinding(module: \(literal(table.module)), tokenizer: \(tokenizer))")
+                let content = table.content.map { ", content: \(literal($0))" } ?? ""
+                writer.line("binding.virtualTable = WCDBSwift.VirtualTableBinding(module: \(literal(table.module)), tokenizer: \(tokenizer)\(content))")
             }
             writer.line("return binding")
         }
@@ -148,6 +149,7 @@ struct BindingEmitter {
             if let conflict = key.onConflict { parts.append("onConflict: .\(conflict)") }
             arguments.append("primaryKey: WCDBSwift.PrimaryKeyBinding(\(parts.joined(separator: ", ")))")
         }
+        if column.isRowID { arguments.append("rowID: true") }
         if column.isNotNull { arguments.append("notNull: true") }
         if let unique = column.unique {
             arguments.append("unique: WCDBSwift.UniqueBinding(\(unique.onConflict.map { "onConflict: .\($0)" } ?? ""))")
@@ -163,6 +165,7 @@ struct BindingEmitter {
             if let action = key.onUpdate { parts.append("onUpdate: .\(action)") }
             arguments.append("foreignKey: WCDBSwift.ForeignKeyBinding(\(parts.joined(separator: ", ")))")
         }
+        if column.isNotIndexed { arguments.append("notIndexed: true") }
         return arguments.joined(separator: ", ")
     }
 
@@ -272,7 +275,9 @@ struct BindingEmitter {
     /// optional key, "nil asks for a new rowid". `isAutoIncrement` itself is never generated, so a model
     /// may declare it stored, computed or inherited (WCDB's styles).
     private func emitAutoIncrement(_ model: ModelDescription, access: String, into writer: inout CodeWriter) {
-        guard let column = model.columns.first(where: { $0.primaryKey != nil }), !column.property.isLet else { return }
+        // A virtual table's @RowID plays the integer key's part: nil (or isAutoIncrement) asks for a new rowid.
+        guard let column = model.columns.first(where: \.isRowID) ?? model.columns.first(where: { $0.primaryKey != nil }),
+              !column.property.isLet else { return }
         let property = column.property
         let name = identifier(property.name)
         if property.isOptional {

@@ -133,6 +133,10 @@ struct ColumnDescription: Equatable {
     var multiUnique: [NamedMember] = []
     var foreignKey: ForeignKeyDescription?
     var multiForeignKeys: [MultiForeignKeyMember] = []
+    /// `@RowID` (virtual tables): the property is the table's rowid (FTS's docid), not a declared column.
+    var isRowID = false
+    /// `@NotIndexed` (FTS4): the column is stored but not indexed (FTS4's `notindexed=` option).
+    var isNotIndexed = false
 }
 
 struct PrimaryKeyDescription: Equatable {
@@ -220,4 +224,9 @@ struct ForeignKeyDescription: Equatable {
 struct VirtualTableDescription: Equatable {
     var module: String
     var tokenizer: String?
+    /// `content: "table"`: an FTS4 external-content index of that table, kept in sync by triggers.
+    var content: String? = nil
+
+    /// FTS4's options (`content=`, `notindexed=`) exist only in module fts4.
+    var isFTS4: Bool { module.lowercased() == "fts4" }
 }

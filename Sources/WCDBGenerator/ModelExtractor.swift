@@ -220,6 +220,7 @@ struct ModelExtractor {
 
         // Columns.
         var primaryKey: (String, SourcePosition)?
+        var rowID: String?
         var columnNames: [String: String] = [:]
         for (property, annotations, isStatic) in stored {
             if isStatic {
@@ -240,6 +241,13 @@ struct ModelExtractor {
                     primaryKey = (property.name, primary.position)
                 }
             }
+            if column.isRowID {
+                if let existing = rowID {
+                    report("\(typeName) already has @RowID on \(existing); a table has one rowid: remove one of them", at: property.position)
+                    continue
+                }
+                rowID = property.name
+            }
             if let other = columnNames[column.columnName.lowercased()] {
                 report("column name \"\(column.columnName)\" is used by both \(other) and \(property.name); give one of them another name with @Column(\"name\")",
                        at: property.position)
@@ -259,6 +267,10 @@ struct ModelExtractor {
         }
         if model.columns.isEmpty && model.virtualTable == nil && diagnostics.count == diagnosticsBefore {
             report("\(typeName) has no stored properties to map to columns; add one, or remove the TableCodable conformance", at: model.position)
+        }
+        if let table = model.virtualTable, let content = table.content, !model.columns.contains(where: { !$0.isRowID }) {
+            report("\(typeName) indexes table \"\(content)\" but declares no column to index; add a property named after a text column of \"\(content)\"",
+                   at: model.position)
         }
         if model.withoutRowID, let (name, _) = primaryKey,
            let column = model.columns.first(where: { $0.property.name == name }), column.primaryKey?.autoIncrement == true {
@@ -423,8 +435,45 @@ struct ModelExtractor {
             case .multiUnique(let member): column.multiUnique.append(member)
             case .foreignKey(let key): column.foreignKey = key
             case .multiForeignKey(let member): column.multiForeignKeys.append(member)
+            case .rowID:
+                guard model.virtualTable != nil else {
+                    report("@RowID maps a property to a virtual table's rowid; \(model.typeName) is a regular table, whose rowid is its integer @PrimaryKey: use @PrimaryKey on \(property.name)",
+                           at: raw.position)
+                    continue
+                }
+                guard Self.isIntegerType(property.wrappedTypeText) else {
+                    report("@RowID needs an integer property (Int, Int64 …, optional or not), because a rowid is an integer; \(property.name) is \(property.typeText)",
+                           at: raw.position)
+                    continue
+                }
+                column.isRowID = true
+            case .notIndexed:
+                guard let table = model.virtualTable else {
+                    report("@NotIndexed is FTS4's notindexed= option, for full-text (@VirtualTable(module: \"fts4\")) models; \(model.typeName) is a regular table: remove @NotIndexed",
+                           at: raw.position)
+                    continue
+                }
+                guard table.isFTS4 else {
+                    report("@NotIndexed is FTS4's notindexed= option, which module \"\(table.module)\" does not have; write module: \"fts4\" in @VirtualTable, or remove @NotIndexed",
+                           at: raw.position)
+                    continue
+                }
+                column.isNotIndexed = true
             case .ignore, .withoutRowID, .virtualTable, .dropIndex: break
             }
+        }
+        if column.isRowID {
+            // The rowid is not a declared column: its name in SQL is always `rowid` (FTS's docid).
+            for (annotation, raw) in interpreted {
+                if case .column = annotation {
+                    report("@RowID's column is the table's rowid, so it can't be renamed; remove @Column(…) from \(property.name)", at: raw.position)
+                }
+                if annotation == .notIndexed {
+                    report("@RowID's rowid is not a text column, so it can't be @NotIndexed; remove one of them", at: raw.position)
+                }
+            }
+            column.columnName = "rowid"
+            column.isNotIndexed = false
         }
         return column
     }

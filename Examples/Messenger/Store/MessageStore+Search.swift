@@ -46,11 +46,4 @@ extension MessageStore {
         result = result.replacingOccurrences(of: close + open, with: "")
         return result
     }
-
-    /// Adds a message's text to the search index (in the caller's transaction).
-    func indexForSearch(_ message: Message) throws {
-        guard let id = message.localID else { return }
-        _ = try database.getRows("INSERT INTO \(Self.searchTable)(rowid, content) VALUES (?1, ?2)",
-                                 values: [.integer(Int64(id)), .text(message.content)])
-    }
 }

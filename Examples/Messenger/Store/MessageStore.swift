@@ -24,6 +24,7 @@ public final class MessageStore: Sendable {
         try database.run(transaction: {
             try database.create(table: Self.contactTable, of: Contact.self)
             try database.create(table: Self.messageTable, of: Message.self)
+            // An external-content index of `message`: its triggers follow every change of a message.
             try database.create(virtualTable: Self.searchTable, of: MessageSearchIndex.self)
         })
     }
@@ -43,7 +44,6 @@ public final class MessageStore: Sendable {
         message.attachments = attachments
         try database.run(transaction: {
             try database.insert(&message, intoTable: Self.messageTable)
-            try indexForSearch(message)
             let unread = try database.getValue(on: Message.Properties.any.count(), fromTable: Self.messageTable,
                                                where: Message.Properties.contactID == contactID && Message.Properties.isRead == false)
             try database.update(table: Self.contactTable,
@@ -91,12 +91,20 @@ public final class MessageStore: Sendable {
         }
     }
 
+    /// Deletes a contact; the foreign key's cascade deletes its messages, and the index's triggers their
+    /// entries in the search index, in the same statement.
     public func deleteContact(_ contactID: Int64) throws {
-        try database.run(transaction: {
-            // The cascade removes the messages; their index rows go in the same transaction.
-            _ = try database.getRows("DELETE FROM \(Self.searchTable) WHERE rowid IN (SELECT localID FROM \(Self.messageTable) WHERE contactID = ?1)",
-                                     values: [.integer(contactID)])
-            try database.delete(fromTable: Self.contactTable, where: Contact.Properties.id == contactID)
-        })
+        try database.delete(fromTable: Self.contactTable, where: Contact.Properties.id == contactID)
+    }
+
+    /// Replaces a message's text (the search index follows).
+    public func edit(messageID: Int, text: String) throws {
+        try database.update(table: Self.messageTable, on: [Message.Properties.content], with: [text] as [ColumnEncodable],
+                            where: Message.Properties.localID == messageID)
+    }
+
+    /// Deletes one message (its search index entry goes with it).
+    public func deleteMessage(_ messageID: Int) throws {
+        try database.delete(fromTable: Self.messageTable, where: Message.Properties.localID == messageID)
     }
 }

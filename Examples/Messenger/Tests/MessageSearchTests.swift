@@ -50,6 +50,7 @@ final class MessageSearchTests: XCTestCase {
         XCTAssertEqual(try store.search("数据库").count, 1)
         try store.deleteContact(alice)
         XCTAssertEqual(try store.search("数据库"), [])
-        XCTAssertEqual(try store.database.getRows("SELECT count(*) FROM message_search").first?[0].int64Value, 0)
+        // Asked through the index itself (a scan of an external-content index reads the message table).
+        XCTAssertEqual(try store.database.getRows("SELECT count(*) FROM message_search WHERE message_search MATCH '数据库'").first?[0].int64Value, 0)
     }
 }

@@ -42,6 +42,12 @@ extension HandleRepresentable {
     /// Creates the virtual table `table` (`@VirtualTable(module:tokenizer:)`), e.g. an FTS4 index.
     /// SQLCipher 3.4.1 has FTS3/FTS4; FTS5, or a tokenizer name no handle knows, fails here with a
     /// `WCDBError` that says so.
+    ///
+    /// For an external-content index (`@VirtualTable(module: "fts4", …, content: "message")`) it also
+    /// creates, if they don't exist, the triggers on the content table that keep the index in sync with
+    /// every insert, update and delete there (named `table_ai`, `table_bi`, `table_bu`, `table_bd`,
+    /// `table_au`), and fills a new index from the rows the content table already has, all in one
+    /// transaction. The content table must exist and have a column of each indexed property's name.
     public func create<Root: TableDecodable>(virtualTable table: String, of rootType: Root.Type) throws {
         try reportingErrors { try createVirtualTable(table, of: rootType) }
     }
@@ -61,21 +67,36 @@ extension HandleRepresentable {
                                       operation: "create virtual table")
         }
         try FullTextCheck.validate(module: virtual.module, tokenizer: virtual.tokenizer, of: "\(Root.self)")
+        // The rowid (`@RowID`) is the table's own, never a declared column.
+        let declared = binding.columns.filter { !$0.isRowID }
+        try FullTextCheck.validateFTS4Options(module: virtual.module, content: virtual.content,
+                                              notIndexed: declared.filter(\.isNotIndexed).map(\.name), of: "\(Root.self)")
         let ignored = binding.columns.filter { $0.columnDef.description != ColumnDef(with: $0.property.asColumn(), and: $0.type).description }
             .map(\.name) + (binding.tableConstraints.isEmpty ? [] : ["table constraints"])
             + binding.indexes.map { "index \(table)\($0.suffix)" }
         let statement = StatementCreateVirtualTable().create(virtualTable: table).ifNotExists().using(module: virtual.module)
-            .arguments(binding.columns.map { ColumnDef(with: $0.property.asColumn()) })
+            .arguments(declared.map { ColumnDef(with: $0.property.asColumn()) })
+        for column in declared where column.isNotIndexed { statement.arguments("notindexed=" + FullTextCheck.quotedOption(column.name)) }
+        if let content = virtual.content { statement.arguments("content=" + FullTextCheck.quotedOption(content)) }
         if let tokenizer = virtual.tokenizer { statement.arguments("tokenize=" + tokenizer) }
-        try withHandle(forWriting: true) { handle in
-            // Names registered after this handle opened.
-            if virtual.tokenizer != nil { try handle.installTokenizers() }
-            try handle.exec(statement.description)
-            if !ignored.isEmpty {
-                handle.reportWarning("virtual table \(table) (\(Root.self)) keeps no constraints, types or indexes; ignored: \(ignored.joined(separator: ", ")). Remove those annotations, or index a regular table instead",
-                                     operation: "create virtual table")
+        let create: () throws -> Void = {
+            try withHandle(forWriting: true) { handle in
+                // Names registered after this handle opened.
+                if virtual.tokenizer != nil { try handle.installTokenizers() }
+                if let content = virtual.content {
+                    try Self.createExternalContentIndex(table, statement: statement, content: content, columns: declared.map(\.name),
+                                                        model: "\(Root.self)", on: handle)
+                } else {
+                    try handle.exec(statement.description)
+                }
+                if !ignored.isEmpty {
+                    handle.reportWarning("virtual table \(table) (\(Root.self)) keeps no constraints, types or indexes; ignored: \(ignored.joined(separator: ", ")). Remove those annotations, or index a regular table instead",
+                                         operation: "create virtual table")
+                }
             }
         }
+        // An index and its triggers appear together or not at all.
+        if virtual.content != nil { try run(embeddedTransaction: create) } else { try create() }
     }
 
     /// Drops `table` if it exists (`DROP TABLE IF EXISTS`).

@@ -3,6 +3,24 @@ import Foundation
 /// Checks a model's `@VirtualTable(module:tokenizer:)` before SQLite sees it, so the two mistakes
 /// this engine can't serve come back as errors that say why, instead of SQLite's "no such module".
 enum FullTextCheck {
+    /// `content=` and `notindexed=` are FTS4's options: FTS3 would take them for column names.
+    static func validateFTS4Options(module: String, content: String?, notIndexed: [String], of model: String) throws {
+        guard module.lowercased() != "fts4" else { return }
+        if let content {
+            throw WCDBError.interface("\(model) is an index of table \"\(content)\" (content:), an FTS4 option that module \"\(module)\" does not have; use module: \"fts4\"",
+                                      operation: "create virtual table")
+        }
+        if !notIndexed.isEmpty {
+            throw WCDBError.interface("\(model) marks \(notIndexed.joined(separator: ", ")) @NotIndexed, an FTS4 option that module \"\(module)\" does not have; use module: \"fts4\"",
+                                      operation: "create virtual table")
+        }
+    }
+
+    /// An FTS4 option's value as a double-quoted name (FTS4 removes the quotes, `""` standing for `"`).
+    static func quotedOption(_ name: String) -> String {
+        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
     static func validate(module: String, tokenizer: String?, of model: String) throws {
         let lowered = module.lowercased()
         if lowered == "fts5" {

@@ -18,6 +18,12 @@ public struct ColumnBinding: Sendable {
     public let foreignKey: ForeignKeyBinding?
     /// The column's `CHECK` constraints (`@Check(…)` on the property), in declaration order.
     public internal(set) var checks: [Expression]
+    /// `@RowID` (virtual tables): the property is the table's `rowid` (FTS's `docid`), read by selects
+    /// and written by inserts, and not declared as a column of the table.
+    public internal(set) var isRowID = false
+    /// `@NotIndexed` (FTS4): the column is stored and read like the others but not indexed for `MATCH`
+    /// (FTS4's `notindexed=` option).
+    public internal(set) var isNotIndexed = false
 
     /// The column name (`@Column("…")`, or the property name).
     public var name: String { property.name }
@@ -176,17 +182,31 @@ public struct IndexBinding: Sendable {
     }
 }
 
-/// `@VirtualTable(module:tokenizer:)`.
+/// `@VirtualTable(module:tokenizer:content:)`.
 public struct VirtualTableBinding: Sendable {
     /// The virtual table module, `fts3` or `fts4` on SQLCipher 3.4.1.
     public let module: String
     /// The tokenizer, passed as `tokenize=…` (`wcdb`, `porter`, a registered one), or nil for the
     /// module's default.
     public let tokenizer: String?
+    /// The content table (`content: "message"`, FTS4 only): the virtual table is an external-content
+    /// index of that table (FTS4's `content=` option). It stores no copy of the text, reads it from the
+    /// content table's row of the same rowid, and is kept in sync by the triggers that
+    /// `create(virtualTable:of:)` creates on the content table. nil for an ordinary full-text table.
+    public let content: String?
 
-    /// A virtual table as `@VirtualTable(module:tokenizer:)` describes it.
-    public init(module: String, tokenizer: String? = nil) {
+    /// A virtual table as `@VirtualTable(module:tokenizer:content:)` describes it.
+    public init(module: String, tokenizer: String? = nil, content: String? = nil) {
         self.module = module
         self.tokenizer = tokenizer
+        self.content = content
+    }
+
+    /// The names of the triggers that keep an external-content index named `table` in sync with its
+    /// content table, in the order they are created: `table_ai` (after insert), `table_bi` (before
+    /// insert, for `INSERT OR REPLACE` of an existing rowid), `table_bu` (before update), `table_bd`
+    /// (before delete) and `table_au` (after update).
+    public static func triggerNames(forIndex table: String) -> [String] {
+        ["_ai", "_bi", "_bu", "_bd", "_au"].map { table + $0 }
     }
 }

@@ -79,7 +79,8 @@ public struct TableBinding<Root>: Sendable {
         set { contents = contents.with(enableAutoIncrementForExistingTable: newValue) }
     }
     /// The properties (by index) that form the primary key: one for `@PrimaryKey`, several for
-    /// `@MultiPrimary`; empty when the model declares none (its rows are then keyed by rowid only).
+    /// `@MultiPrimary`, a virtual table's `@RowID`; empty when the model declares none (its rows are then
+    /// keyed by rowid only).
     public var primaryKeyPropertyIndexes: [Int] { contents.primaryKeyPropertyIndexes }
     /// The virtual table (`@VirtualTable`), when the model is one.
     public var virtualTable: VirtualTableBinding? {
@@ -96,14 +97,19 @@ public struct TableBinding<Root>: Sendable {
 
     // MARK: Building (called by generated code)
 
+    /// `rowID`: the property is a virtual table's rowid (`@RowID`); it then also keys the model's
+    /// objects, as an integer primary key does. `notIndexed`: FTS4's `notindexed=` (`@NotIndexed`).
     @_spi(WCDBGenerated) public mutating func addColumn(_ property: PropertyConvertible, type: ColumnType, primaryKey: PrimaryKeyBinding? = nil,
-                                   notNull: Bool = false, unique: UniqueBinding? = nil, defaultValue: ColumnDefaultValue? = nil,
-                                   collate: String? = nil, foreignKey: ForeignKeyBinding? = nil) {
-        let column = ColumnBinding(
+                                   rowID: Bool = false, notNull: Bool = false, unique: UniqueBinding? = nil,
+                                   defaultValue: ColumnDefaultValue? = nil, collate: String? = nil, foreignKey: ForeignKeyBinding? = nil,
+                                   notIndexed: Bool = false) {
+        var column = ColumnBinding(
             property: property.asProperty(), type: type, primaryKey: primaryKey, isNotNull: notNull, unique: unique,
             defaultValue: defaultValue, collate: collate, foreignKey: foreignKey, checks: [])
-        contents = contents.with(columns: columns + [column],
-                                 primaryKeyPropertyIndexes: primaryKey != nil ? [property.asProperty().propertyIndex] : nil)
+        column.isRowID = rowID
+        column.isNotIndexed = notIndexed
+        let keys: [Int]? = rowID || (primaryKey != nil && !columns.contains(where: \.isRowID)) ? [property.asProperty().propertyIndex] : nil
+        contents = contents.with(columns: columns + [column], primaryKeyPropertyIndexes: keys)
     }
 
     @_spi(WCDBGenerated) public mutating func addIndex(suffix: String, isUnique: Bool, members: [IndexedProperty], isForNewTableOnly: Bool = false) {
@@ -153,10 +159,12 @@ public struct TableBinding<Root>: Sendable {
 
     // MARK: Reading
 
-    /// The index of the integer primary key (SQLite's rowid alias) among the columns, if any: the column
-    /// an auto-increment insert binds NULL to, with or without the AUTOINCREMENT keyword.
+    /// The index of the integer primary key (SQLite's rowid alias), or of a virtual table's `@RowID`,
+    /// among the columns, if any: the column an auto-increment insert binds NULL to, with or without the
+    /// AUTOINCREMENT keyword.
     public var autoIncrementColumnIndex: Int? {
         guard !isWithoutRowID else { return nil }
+        if let rowID = columns.firstIndex(where: \.isRowID) { return rowID }
         return columns.firstIndex { $0.primaryKey != nil && ($0.type == .integer32 || $0.type == .integer64) }
     }
 
