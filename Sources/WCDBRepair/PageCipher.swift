@@ -1,84 +1,189 @@
 import CCrypto
 import Foundation
 
-/// Reads SQLCipher 3 pages: AES-256-CBC with the IV in each page's reserved bytes and an HMAC-SHA1 over
-/// the encrypted bytes, the IV and the little-endian page number, so a damaged page is rejected instead
-/// of being decoded as garbage.
-public struct PageCipher: Sendable {
-    /// SQLCipher 3: 16-byte IV + 20-byte HMAC-SHA1, rounded up to the AES block size.
-    public static let reserve = 48
+/// What tells one SQLCipher major version's page codec from another. Every version encrypts a page with
+/// AES-256-CBC under a random IV kept in the page's reserved bytes and signs the encrypted bytes, the IV
+/// and the little-endian page number with an HMAC; they differ in the digests, the KDF's iteration count
+/// and so the reserve (16 bytes of IV + the HMAC, rounded up to the AES block).
+public struct CipherProfile: Sendable, Hashable, CustomStringConvertible {
+    /// A hash function of SQLCipher's key derivation (PBKDF2-HMAC) or page HMAC.
+    public enum Digest: Sendable, Hashable {
+        /// SHA-1 (20 bytes): SQLCipher 1 to 3.
+        case sha1
+        /// SHA-256 (32 bytes): never a default, settable in SQLCipher 4.
+        case sha256
+        /// SHA-512 (64 bytes): SQLCipher 4's default.
+        case sha512
+
+        /// The digest's size in bytes.
+        public var size: Int {
+            switch self {
+            case .sha1: return 20
+            case .sha256: return 32
+            case .sha512: return 64
+            }
+        }
+
+        var evp: OpaquePointer? {
+            switch self {
+            case .sha1: return EVP_sha1()
+            case .sha256: return EVP_sha256()
+            case .sha512: return EVP_sha512()
+            }
+        }
+    }
+
+    /// The digest of PBKDF2-HMAC, which derives the encryption key from a passphrase and the HMAC key
+    /// from the encryption key.
+    public let kdfDigest: Digest
+    /// PBKDF2 iterations from a passphrase to the encryption key (not used for raw `x'…'` keys).
+    public let kdfIterations: Int
+    /// The digest of each page's HMAC.
+    public let hmacDigest: Digest
+    /// PBKDF2 iterations from the encryption key to the HMAC key (2 in every SQLCipher version).
+    public let hmacKDFIterations: Int
+
+    /// A profile with the given algorithms and counts.
+    public init(kdfDigest: Digest, kdfIterations: Int, hmacDigest: Digest, hmacKDFIterations: Int = 2) {
+        self.kdfDigest = kdfDigest
+        self.kdfIterations = kdfIterations
+        self.hmacDigest = hmacDigest
+        self.hmacKDFIterations = hmacKDFIterations
+    }
+
+    /// SQLCipher 3's defaults (what this engine, 3.4.1, reads and writes): PBKDF2-HMAC-SHA1 with 64,000
+    /// iterations, HMAC-SHA1, 48 reserved bytes.
+    public static let sqlcipher3 = CipherProfile(kdfDigest: .sha1, kdfIterations: 64_000, hmacDigest: .sha1)
+
+    /// SQLCipher 4's defaults (WCDB 2.x and every current SQLCipher): PBKDF2-HMAC-SHA512 with 256,000
+    /// iterations, HMAC-SHA512, 80 reserved bytes.
+    public static let sqlcipher4 = CipherProfile(kdfDigest: .sha512, kdfIterations: 256_000, hmacDigest: .sha512)
+
+    /// SQLCipher 4's defaults with another KDF iteration count (`PRAGMA kdf_iter`).
+    public static func sqlcipher4(kdfIterations: Int) -> CipherProfile {
+        CipherProfile(kdfDigest: .sha512, kdfIterations: kdfIterations, hmacDigest: .sha512)
+    }
+
+    /// Bytes at the end of every page that hold the IV, the HMAC and padding: 48 for SQLCipher 3, 80 for 4.
+    public var reserve: Int { (PageCodec.ivSize + hmacDigest.size + 15) / 16 * 16 }
+
+    /// The profile as SQLCipher's pragmas would set it.
+    public var description: String {
+        "kdf \(kdfDigest) × \(kdfIterations), hmac \(hmacDigest), reserve \(reserve)"
+    }
+}
+
+/// One file's page codec: the keys derived for its salt under a profile, and the page transforms.
+/// Page 1 starts with the 16-byte salt in the clear and is encrypted from byte 16; every page is
+/// encrypted up to `pageSize - reserve`, followed by the IV, the HMAC and (random) padding.
+struct PageCodec: Sendable {
     static let saltSize = 16
     static let ivSize = 16
-    static let hmacSize = 20
-    static let kdfIterations: UInt32 = 64_000
-    static let hmacIterations: UInt32 = 2
+    static let headerMagic = Array("SQLite format 3\0".utf8)
 
+    let profile: CipherProfile
     let encryptionKey: [UInt8]
     let hmacKey: [UInt8]
+    /// The salt the keys derive from: the one given, or the one a 96-hex-digit raw key carries.
+    let salt: [UInt8]
 
-    /// Derives the keys for a file whose salt is `salt` (the first 16 bytes of page 1). `key` is a
-    /// passphrase, or the `x'…'` form of a raw 32-byte key (optionally followed by its salt).
-    public init(key: Data, salt: [UInt8]) {
+    /// `key` is a passphrase, or the `x'…'` form of a raw 32-byte key (optionally followed by its salt,
+    /// which then replaces `salt`).
+    init(key: Data, salt: [UInt8], profile: CipherProfile) {
         var salt = salt
-        if let raw = PageCipher.rawKey(from: key) {
+        if let raw = PageCodec.rawKey(from: key) {
             encryptionKey = Array(raw.prefix(32))
             if raw.count == 48 { salt = Array(raw.suffix(16)) }
         } else {
-            encryptionKey = PageCipher.pbkdf2(Array(key), salt: salt, iterations: PageCipher.kdfIterations)
+            encryptionKey = PageCodec.pbkdf2(Array(key), salt: salt, iterations: profile.kdfIterations, digest: profile.kdfDigest)
         }
         let hmacSalt = salt.map { $0 ^ 0x3a }
-        hmacKey = PageCipher.pbkdf2(encryptionKey, salt: hmacSalt, iterations: PageCipher.hmacIterations)
+        hmacKey = PageCodec.pbkdf2(encryptionKey, salt: hmacSalt, iterations: profile.hmacKDFIterations, digest: profile.kdfDigest)
+        self.salt = salt
+        self.profile = profile
     }
 
-    /// Decrypts page `number` (1-based) in place; false when its HMAC does not hold.
-    public func decrypt(page: inout [UInt8], number: UInt32) -> Bool {
-        let pageSize = page.count
-        let offset = number == 1 ? PageCipher.saltSize : 0
-        let dataEnd = pageSize - PageCipher.reserve
+    /// The HMAC of `length` bytes at `start` (ciphertext and IV) and the page number, into `mac`.
+    private func sign(_ start: UnsafePointer<UInt8>, length: Int, number: UInt32, into mac: UnsafeMutablePointer<UInt8>) -> Bool {
+        guard let context = HMAC_CTX_new() else { return false }
+        defer { HMAC_CTX_free(context) }
+        var pageNumber = number.littleEndian
+        var macLength: UInt32 = 0
+        let ok = hmacKey.withUnsafeBytes { key in
+            HMAC_Init_ex(context, key.baseAddress, Int32(key.count), profile.hmacDigest.evp, nil) == 1
+                && HMAC_Update(context, start, length) == 1
+                && withUnsafeBytes(of: &pageNumber) { HMAC_Update(context, $0.bindMemory(to: UInt8.self).baseAddress, 4) } == 1
+                && HMAC_Final(context, mac, &macLength) == 1
+        }
+        return ok && Int(macLength) == profile.hmacDigest.size
+    }
+
+    /// AES-256-CBC over `length` bytes at `data` in place (OpenSSL allows the output to be exactly the
+    /// input: no copy of the page), with the IV at `iv`.
+    private func crypt(_ data: UnsafeMutablePointer<UInt8>, length: Int, iv: UnsafePointer<UInt8>, encrypt: Bool) -> Bool {
+        guard let cipher = EVP_CIPHER_CTX_new() else { return false }
+        defer { EVP_CIPHER_CTX_free(cipher) }
+        var written: Int32 = 0
+        var finalWritten: Int32 = 0
+        let ok = encryptionKey.withUnsafeBufferPointer { key in
+            EVP_CipherInit_ex(cipher, EVP_aes_256_cbc(), nil, key.baseAddress, iv, encrypt ? 1 : 0) == 1
+                && EVP_CIPHER_CTX_set_padding(cipher, 0) == 1
+                && EVP_CipherUpdate(cipher, data, &written, data, Int32(length)) == 1
+                && EVP_CipherFinal_ex(cipher, data + Int(written), &finalWritten) == 1
+        }
+        return ok && Int(written + finalWritten) == length
+    }
+
+    /// Decrypts page `number` (1-based) in place; false when its HMAC does not hold. Page 1's first 16
+    /// bytes become SQLite's magic string; the reserve keeps the IV and HMAC.
+    func decrypt(page: inout [UInt8], number: UInt32) -> Bool {
+        let offset = number == 1 ? PageCodec.saltSize : 0
+        let dataEnd = page.count - profile.reserve
         guard dataEnd > offset else { return false }
+        let hmacSize = profile.hmacDigest.size
         return page.withUnsafeMutableBufferPointer { buffer -> Bool in
             let base = buffer.baseAddress!
-            var mac = [UInt8](repeating: 0, count: 32)
-            var macLength: UInt32 = 0
-            guard let context = HMAC_CTX_new() else { return false }
-            defer { HMAC_CTX_free(context) }
-            var pageNumber = number.littleEndian
-            let ok = hmacKey.withUnsafeBytes { key in
-                HMAC_Init_ex(context, key.baseAddress, Int32(key.count), EVP_sha1(), nil) == 1
-                    && HMAC_Update(context, base + offset, dataEnd - offset + PageCipher.ivSize) == 1
-                    && withUnsafeBytes(of: &pageNumber) { HMAC_Update(context, $0.bindMemory(to: UInt8.self).baseAddress, 4) } == 1
-                    && HMAC_Final(context, &mac, &macLength) == 1
-            }
-            guard ok, macLength == UInt32(PageCipher.hmacSize) else { return false }
-            let stored = dataEnd + PageCipher.ivSize
-            for i in 0..<PageCipher.hmacSize where mac[i] != base[stored + i] { return false }
-            guard let cipher = EVP_CIPHER_CTX_new() else { return false }
-            defer { EVP_CIPHER_CTX_free(cipher) }
-            // In place (OpenSSL allows the output to be exactly the input): no copy of the page.
-            let length = Int32(dataEnd - offset)
-            var written: Int32 = 0
-            var finalWritten: Int32 = 0
-            let decrypted = encryptionKey.withUnsafeBufferPointer { key in
-                EVP_DecryptInit_ex(cipher, EVP_aes_256_cbc(), nil, key.baseAddress, base + dataEnd) == 1
-                    && EVP_CIPHER_CTX_set_padding(cipher, 0) == 1
-                    && EVP_DecryptUpdate(cipher, base + offset, &written, base + offset, length) == 1
-                    && EVP_DecryptFinal_ex(cipher, base + offset + Int(written), &finalWritten) == 1
-            }
-            guard decrypted, written + finalWritten == length else { return false }
+            var mac = [UInt8](repeating: 0, count: 64)
+            guard sign(base + offset, length: dataEnd - offset + PageCodec.ivSize, number: number, into: &mac) else { return false }
+            var difference: UInt8 = 0
+            for i in 0..<hmacSize { difference |= mac[i] ^ base[dataEnd + PageCodec.ivSize + i] }
+            guard difference == 0 else { return false }
+            guard crypt(base + offset, length: dataEnd - offset, iv: base + dataEnd, encrypt: false) else { return false }
             if number == 1 {
-                for (i, byte) in "SQLite format 3\0".utf8.enumerated() { base[i] = byte }
+                for (i, byte) in PageCodec.headerMagic.enumerated() { base[i] = byte }
             }
             return true
         }
     }
 
-    static func pbkdf2(_ password: [UInt8], salt: [UInt8], iterations: UInt32, length: Int = 32) -> [UInt8] {
+    /// Encrypts the plaintext page `number` in place: bytes up to `pageSize - reserve` are encrypted
+    /// under a fresh random IV (`RAND_bytes`; the padding after the HMAC is random too, as SQLCipher
+    /// writes it), the HMAC follows the IV, and page 1 starts with the salt. False if OpenSSL fails.
+    func encrypt(page: inout [UInt8], number: UInt32) -> Bool {
+        let offset = number == 1 ? PageCodec.saltSize : 0
+        let reserve = profile.reserve
+        let dataEnd = page.count - reserve
+        guard dataEnd > offset, salt.count == PageCodec.saltSize else { return false }
+        return page.withUnsafeMutableBufferPointer { buffer -> Bool in
+            let base = buffer.baseAddress!
+            guard RAND_bytes(base + dataEnd, Int32(reserve)) == 1,
+                  crypt(base + offset, length: dataEnd - offset, iv: base + dataEnd, encrypt: true),
+                  sign(base + offset, length: dataEnd - offset + PageCodec.ivSize, number: number, into: base + dataEnd + PageCodec.ivSize)
+            else { return false }
+            if number == 1 {
+                for i in 0..<PageCodec.saltSize { base[i] = salt[i] }
+            }
+            return true
+        }
+    }
+
+    static func pbkdf2(_ password: [UInt8], salt: [UInt8], iterations: Int, digest: CipherProfile.Digest, length: Int = 32) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: length)
         _ = password.withUnsafeBufferPointer { pass in
             salt.withUnsafeBufferPointer { salt in
                 pass.withMemoryRebound(to: CChar.self) { passChars in
-                    PKCS5_PBKDF2_HMAC_SHA1(passChars.baseAddress, Int32(pass.count), salt.baseAddress, Int32(salt.count),
-                                           Int32(iterations), Int32(length), &out)
+                    PKCS5_PBKDF2_HMAC(passChars.baseAddress, Int32(pass.count), salt.baseAddress, Int32(salt.count),
+                                      Int32(clamping: iterations), digest.evp, Int32(length), &out)
                 }
             }
         }
@@ -98,5 +203,33 @@ public struct PageCipher: Sendable {
             i += 2
         }
         return bytes
+    }
+}
+
+/// Reads SQLCipher 3 pages: AES-256-CBC with the IV in each page's reserved bytes and an HMAC-SHA1 over
+/// the encrypted bytes, the IV and the little-endian page number, so a damaged page is rejected instead
+/// of being decoded as garbage. The codec of ``CipherProfile/sqlcipher3``; ``SQLCipher4Cipher`` is the
+/// same codec with ``CipherProfile/sqlcipher4``.
+public struct PageCipher: Sendable {
+    /// SQLCipher 3: 16-byte IV + 20-byte HMAC-SHA1, rounded up to the AES block size.
+    public static let reserve = 48
+
+    let codec: PageCodec
+    var encryptionKey: [UInt8] { codec.encryptionKey }
+    var hmacKey: [UInt8] { codec.hmacKey }
+
+    /// Derives the keys for a file whose salt is `salt` (the first 16 bytes of page 1). `key` is a
+    /// passphrase, or the `x'…'` form of a raw 32-byte key (optionally followed by its salt).
+    public init(key: Data, salt: [UInt8]) {
+        codec = PageCodec(key: key, salt: salt, profile: .sqlcipher3)
+    }
+
+    /// Decrypts page `number` (1-based) in place; false when its HMAC does not hold.
+    public func decrypt(page: inout [UInt8], number: UInt32) -> Bool {
+        codec.decrypt(page: &page, number: number)
+    }
+
+    static func pbkdf2(_ password: [UInt8], salt: [UInt8], iterations: UInt32, length: Int = 32) -> [UInt8] {
+        PageCodec.pbkdf2(password, salt: salt, iterations: Int(iterations), digest: .sha1, length: length)
     }
 }

@@ -166,6 +166,16 @@ public enum RepairError: Error, CustomStringConvertible, Sendable {
     case materialDamaged(path: String, reason: String)
     /// The material describes another database (or one from before a VACUUM).
     case materialMismatch(path: String)
+    /// Page `page` fails its HMAC while other pages decrypt with the same key: the file is damaged there.
+    case damagedPage(path: String, page: UInt32)
+    /// A page size the format cannot use, for the reason given (SQLCipher 4 at 512 bytes).
+    case unsupportedPageSize(Int, reason: String)
+    /// The file's pages reserve fewer bytes than the target format needs (`reserved` of `needed`).
+    case reservedSpaceTooSmall(path: String, reserved: Int, needed: Int)
+    /// Writing the output failed (the system's `errno`).
+    case cannotWrite(path: String, errno: Int32)
+    /// The caller's progress callback cancelled the work; its output was removed.
+    case cancelled(path: String)
 
     /// The failure in words, naming the file.
     public var description: String {
@@ -178,12 +188,22 @@ public enum RepairError: Error, CustomStringConvertible, Sendable {
         case let .materialMissing(path): return "no backup material at \(path)"
         case let .materialDamaged(path, reason): return "backup material \(path) is unusable: \(reason)"
         case let .materialMismatch(path): return "backup material \(path) belongs to another database (or predates a VACUUM)"
+        case let .damagedPage(path, page): return "\(path): page \(page) fails its HMAC while other pages decrypt with this key: the file is damaged there"
+        case let .unsupportedPageSize(size, reason): return "page size \(size) is not supported: \(reason)"
+        case let .reservedSpaceTooSmall(path, reserved, needed):
+            return "\(path): its pages reserve \(reserved) bytes, the target format needs \(needed) (export it into a file laid out with \(needed) reserved bytes first)"
+        case let .cannotWrite(path, code): return "cannot write \(path): \(String(cString: strerror(code)))"
+        case let .cancelled(path): return "\(path): cancelled, output removed"
         }
     }
 
-    /// The closest SQLite result code: SQLITE_CANTOPEN (14), SQLITE_NOTADB (26), else SQLITE_CORRUPT (11).
+    /// The closest SQLite result code: SQLITE_CANTOPEN (14), SQLITE_NOTADB (26), SQLITE_IOERR (10) for a
+    /// failed write, SQLITE_INTERRUPT (9) for a cancellation, else SQLITE_CORRUPT (11).
     public var sqliteCode: Int32 {
         switch self {
+        case .cannotWrite: return 10
+        case .cancelled: return 9
+        case .damagedPage, .unsupportedPageSize, .reservedSpaceTooSmall: return 11
         case .cannotOpen, .notARegularFile: return 14
         case .notADatabase, .wrongKeyOrNotADatabase: return 26
         case .badPageSize, .materialMissing, .materialDamaged, .materialMismatch: return 11
