@@ -119,6 +119,21 @@ final class ScratchDatabase {
         #expect(try scratch.isIndexLikeARebuild())
     }
 
+    @Test func droppingTheIndexDropsItsTriggersOnly() throws {
+        let scratch = ScratchDatabase()
+        let database = scratch.database
+        try scratch.makeMemos()
+        try database.exec("CREATE TRIGGER memo_search_note AFTER INSERT ON memo BEGIN SELECT 1; END")
+        try database.drop(table: "memo_search")
+        let triggers = try database.getRows("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name").map { $0[0].stringValue }
+        #expect(triggers == ["memo_search_note"])
+        // Writes to the content table go on working without the index.
+        try database.insert(objects: [Memo(title: "After", body: "the index is gone")], intoTable: "memo")
+        try database.delete(fromTable: "memo", where: Memo.Properties.id == 1)
+        try database.update(table: "memo", on: [Memo.Properties.body], with: ["edited"] as [ColumnEncodable], where: Memo.Properties.id == 2)
+        #expect(try database.getValue("SELECT count(*) FROM memo").int64Value == 3)
+    }
+
     @Test func updatingAnUnindexedColumnKeepsTheEntry() throws {
         let scratch = ScratchDatabase()
         try scratch.makeMemos()

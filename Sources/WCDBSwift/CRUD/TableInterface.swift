@@ -99,9 +99,31 @@ extension HandleRepresentable {
         if virtual.content != nil { try run(embeddedTransaction: create) } else { try create() }
     }
 
-    /// Drops `table` if it exists (`DROP TABLE IF EXISTS`).
+    /// Drops `table` if it exists (`DROP TABLE IF EXISTS`). When it is an external-content full-text
+    /// index, the triggers that kept it in sync go with it (on the content table they would make every
+    /// later write there fail with "no such table").
     public func drop(table: String) throws {
-        try withHandle(forWriting: true) { handle in try handle.exec(StatementDropTable().drop(table: table).ifExists().description) }
+        try run(embeddedTransaction: {
+            try withHandle(forWriting: true) { handle in
+                for trigger in VirtualTableBinding.triggerNames(forIndex: table) where try Self.isIndexTrigger(trigger, of: table, on: handle) {
+                    try handle.exec(StatementDropTrigger().drop(trigger: trigger).ifExists().description)
+                }
+                try handle.exec(StatementDropTable().drop(table: table).ifExists().description)
+            }
+        })
+    }
+
+    /// Whether `trigger` exists and writes to the index `table` (made by `create(virtualTable:of:)`,
+    /// not a trigger of the user's that happens to have such a name).
+    private static func isIndexTrigger(_ trigger: String, of table: String, on handle: Handle) throws -> Bool {
+        let statement = try handle.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?1")
+        defer { statement.finalize() }
+        statement.bind(text: trigger, toIndex: 1)
+        guard try statement.step() else { return false }
+        let sql = statement.value(atIndex: 0).stringValue.lowercased()
+        let name = table.lowercased()
+        return sql.contains("into \(name)(") || sql.contains("from \(name) ") || sql.contains("into \(SQLIdentifier.quote(table).lowercased())(")
+            || sql.contains("from \(SQLIdentifier.quote(table).lowercased()) ")
     }
 
     /// Drops the index `index` if it exists (`DROP INDEX IF EXISTS`).
