@@ -44,20 +44,14 @@ extension DatabaseCore {
 
     private func open(_ handle: Handle, with setup: HandleSetup) throws {
         do {
-            try handle.open()
-            guard let db = handle.rawPointer else { throw WCDBError.core("open failed", operation: "open") }
-            sqlite3_busy_timeout(db, handle.busyTimeoutMilliseconds)
-            if let cipher = setup.cipher {
-                try handle.applyKey(cipher.keyBytes)
-                try handle.exec("PRAGMA cipher_page_size = \(cipher.pageSize)")
-                // Every page a keyed handle reads into its cache is decrypted and HMAC-checked, so a
-                // cache that holds the working set pays that once (Benchmarks/NOTES.md). Configs run
-                // after this and may set their own cache_size.
-                try handle.exec("PRAGMA cache_size = -\(Database.defaultCipherCacheSizeKiB)")
-                try handle.exec("PRAGMA temp_store = MEMORY")
+            do {
+                try openKeyed(handle, cipher: setup.cipher)
+            } catch let error as WCDBError where error.code.rawValue == SQLITE_NOTADB {
+                // A SQLCipher 4 file under this key is converted to the engine's format, then opened.
+                handle.close()
+                guard let cipher = setup.cipher, try SQLCipher4Import.convertIfNeeded(path: path, cipher: cipher) else { throw error }
+                try openKeyed(handle, cipher: setup.cipher)
             }
-            // SQLCipher reports a wrong or missing key only at the first read: read now, before any write.
-            _ = try handle.scalar("SELECT count(*) FROM sqlite_master")
             try handle.installTokenizers()  // FTS tokenizers: built-in and registered names
             handle.cipherGeneration = setup.cipherGeneration
             try apply(setup.configs, to: handle)
@@ -69,6 +63,23 @@ extension DatabaseCore {
             error.operation = "open"
             throw error
         }
+    }
+
+    /// Opens `handle`, keyed with `cipher` in its format, and reads once: SQLCipher reports a wrong or
+    /// missing key only at the first read, so it is found here, before anything is written.
+    private func openKeyed(_ handle: Handle, cipher: CipherSetting?) throws {
+        try handle.open()
+        guard let db = handle.rawPointer else { throw WCDBError.core("open failed", operation: "open") }
+        sqlite3_busy_timeout(db, handle.busyTimeoutMilliseconds)
+        if let cipher {
+            try handle.applyCipher(cipher)
+            // Every page a keyed handle reads into its cache is decrypted and HMAC-checked, so a
+            // cache that holds the working set pays that once (Benchmarks/NOTES.md). Configs run
+            // after this and may set their own cache_size.
+            try handle.exec("PRAGMA cache_size = -\(Database.defaultCipherCacheSizeKiB)")
+            try handle.exec("PRAGMA temp_store = MEMORY")
+        }
+        _ = try handle.scalar("SELECT count(*) FROM sqlite_master")
     }
 
     private func apply(_ configs: [ConfigEntry], to handle: Handle) throws {
@@ -94,10 +105,7 @@ extension DatabaseCore {
         handle.openFlags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
         do {
             try handle.open()
-            if let cipher = setup.cipher {
-                try handle.applyKey(cipher.keyBytes)
-                try handle.exec("PRAGMA cipher_page_size = \(cipher.pageSize)")
-            }
+            if let cipher = setup.cipher { try handle.applyCipher(cipher) }
             return handle
         } catch {
             handle.close()
@@ -115,5 +123,22 @@ extension DatabaseCore {
         let handle = Handle(path: path)
         try prepare(handle, with: currentSetup())
         return handle
+    }
+}
+
+extension Handle {
+    /// Keys the connection and sets the cipher's page size and the settings of its format version.
+    func applyCipher(_ cipher: CipherSetting) throws {
+        try applyKey(cipher.keyBytes)
+        try exec("PRAGMA cipher_page_size = \(cipher.pageSize)")
+        switch CipherVersionDefault.resolve(cipher.version) {
+        case .version1:
+            try exec("PRAGMA kdf_iter = 4000")
+            try exec("PRAGMA cipher_use_hmac = OFF")
+        case .version2:
+            try exec("PRAGMA kdf_iter = 4000")
+        case .defaultVerion, .version3, .version4:
+            break
+        }
     }
 }

@@ -19,6 +19,8 @@ struct CipherSetting {
     /// The bytes given to `sqlite3_key`: a passphrase, or `x'<hex>'` for a raw key.
     let keyBytes: Data
     let pageSize: Int
+    /// The SQLCipher format the key is used with (`setCipher(key:pageSize:cipherVersion:)`).
+    var version: Database.CipherVersion = .defaultVerion
 }
 
 /// Everything applied to a handle when it is opened or checked out, captured under the core's lock.
