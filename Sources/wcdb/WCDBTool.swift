@@ -6,14 +6,14 @@ import Foundation
 struct WCDBTool: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wcdb",
-        abstract: "Check, back up, recover, rekey and inspect WCDBSwift (SQLCipher 3) databases.",
+        abstract: "Check, back up, recover, rekey, inspect, import and export WCDBSwift (SQLCipher 3) databases.",
         discussion: """
             check and info only read: they never write to the file they inspect or beside it (they work on a \
             private copy of the database and its -wal). recover only reads its source and writes a new database.
 
             Exit status: \(Verdict.exitCodeTable)
             """,
-        subcommands: [Check.self, Backup.self, Recover.self, Rekey.self, Info.self])
+        subcommands: [Check.self, Backup.self, Recover.self, Rekey.self, Info.self, Import.self, Export.self])
 
     static func main() {
         do {

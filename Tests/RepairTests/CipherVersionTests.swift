@@ -51,6 +51,23 @@ struct CipherVersionTests {
                     == ["left-\(version.rawValue).db"])
     }
 
+    @Test("wcdb import and wcdb export move files between SQLCipher 4 and this engine")
+    func toolImportAndExport() throws {
+        let (path, expected) = try write("tool-v4", ["--wal"])
+        let imported = directory + "/tool-v3.db"
+        let keyed = ["--key", Self.key]
+        let importRun = try ToolSafetyTests.wcdb(["import", path, imported] + keyed)
+        #expect(importRun.status == 0, "\(importRun.output)")
+        #expect(try ToolSafetyTests.wcdb(["check", imported] + keyed).status == 0)
+        let exported = directory + "/tool-back-v4.db"
+        let exportRun = try ToolSafetyTests.wcdb(["export", imported, exported, "--cipher-version", "4"] + keyed)
+        #expect(exportRun.status == 0, "\(exportRun.output)")
+        try Dump.compare(try SQLCipher4Tool.dump(exported, key: Self.key), expected)
+        #expect(try ToolSafetyTests.wcdb(["export", imported, directory + "/x.db", "--cipher-version", "3"] + keyed).status == 64)
+        #expect(try ToolSafetyTests.wcdb(["import", path, directory + "/y.db", "--key", "wrong"]).status == 4)
+        #expect(!FileManager.default.fileExists(atPath: directory + "/y.db"))
+    }
+
     @Test("SQLCipher 1 and 2 files open with their own settings", arguments: [
         (1, Database.CipherVersion.version1), (2, .version2),
     ])
