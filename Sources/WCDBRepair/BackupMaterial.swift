@@ -65,8 +65,7 @@ public struct BackupMaterial: Codable, Sendable, Equatable {
     /// Reads one generation file, checking its checksum and opening it with `key` when sealed;
     /// throws `RepairError.materialMissing` or `.materialDamaged`.
     public static func read(from path: String, key: Data?) throws -> BackupMaterial {
-        guard let data = FileManager.default.contents(atPath: path) else { throw RepairError.materialMissing(path: path) }
-        let bytes = Array(data)
+        let bytes = try readRegularFile(path)
         guard bytes.count > 40, Array(bytes[0..<8]) == magic else { throw RepairError.materialDamaged(path: path, reason: "not a material file") }
         var body = Array(bytes[40...])
         guard sha256(body) == Array(bytes[8..<40]) else { throw RepairError.materialDamaged(path: path, reason: "checksum mismatch") }
@@ -77,6 +76,23 @@ public struct BackupMaterial: Codable, Sendable, Equatable {
         do { return try JSONDecoder().decode(BackupMaterial.self, from: Data(body)) } catch {
             throw RepairError.materialDamaged(path: path, reason: key == nil ? "unreadable (encrypted? pass its key)" : "wrong backup key")
         }
+    }
+
+    /// The bytes of the material file at `path`; a FIFO, device or folder there is refused without
+    /// blocking, and a file larger than any material (16 MB) is damaged, not read.
+    private static func readRegularFile(_ path: String) throws -> [UInt8] {
+        let file: (descriptor: Int32, size: Int)
+        do { file = try PageSource.openRegularFile(path) } catch let error as RepairError {
+            if case .cannotOpen(_, let code) = error, code == ENOENT { throw RepairError.materialMissing(path: path) }
+            throw RepairError.materialDamaged(path: path, reason: error.description)
+        }
+        defer { close(file.descriptor) }
+        guard file.size <= 16 << 20 else { throw RepairError.materialDamaged(path: path, reason: "\(file.size) bytes: not a material file") }
+        var bytes = [UInt8](repeating: 0, count: file.size)
+        guard pread(file.descriptor, &bytes, file.size, 0) == file.size else {
+            throw RepairError.materialDamaged(path: path, reason: "cannot read: \(String(cString: strerror(errno)))")
+        }
+        return bytes
     }
 
     static func sha256(_ bytes: [UInt8]) -> [UInt8] {

@@ -190,6 +190,14 @@ import WCDBSwift
         #expect(result.exact == fixture.totalRows)
     }
 
+    @Test("A FIFO in place of the material is not read, and does not block")
+    func fifoAsMaterial() throws {
+        let fixture = try RepairFixture(name: "fifo-material", messages: 100)
+        #expect(mkfifo(BackupMaterial.paths(forDatabase: fixture.path)[0], 0o600) == 0)
+        let result = try fixture.recover()
+        #expect(result.exact == fixture.totalRows)
+    }
+
     @Test("A source that is not a regular file is refused before it is opened")
     func fifoAsSource() throws {
         let fifo = directory + "/fifo.db"
