@@ -127,6 +127,30 @@ import WCDBTestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["retry.db"])
     }
 
+    @Test("A path that is not valid UTF-8 is refused by name, not silently replaced by another")
+    func nonUTF8Path() throws {
+        let fixture = try RepairFixture(name: "latin1", messages: 20)
+        // "caf\xe9.db" in Latin-1: a name Swift's strings cannot hold.
+        let raw: [UInt8] = Array(fixture.directory.utf8) + Array("/caf".utf8) + [0xE9] + Array(".db".utf8)
+        let linked = raw.withUnsafeBufferPointer { buffer -> Int32 in
+            var bytes = Array(buffer) + [0]
+            return bytes.withUnsafeMutableBufferPointer { symlink(fixture.path, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self)) }
+        }
+        #expect(linked == 0)
+        // Process takes String arguments: the shell's printf passes the raw byte instead.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exec \"$0\" check \"$(printf '\(fixture.directory)/caf\\351.db')\"", Self.toolURL.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 64, "\(output)")
+        #expect(output.contains("caf\\xe9.db") && output.contains("not valid UTF-8"), "\(output)")
+    }
+
     @Test("recover refuses destinations that are links or companions of the source")
     func unsafeDestinations() throws {
         let fixture = try RepairFixture(name: "destinations", messages: 50)
