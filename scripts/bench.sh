@@ -75,10 +75,10 @@ metric=()
 [ "${BENCH_METRIC:-wall}" = cpu ] && metric=(--cpu)
 python3 "$BENCH/report.py" "${metric[@]}" "${files[@]}" | tee "$OUT/table.md"
 
-# BENCH_UPDATE_README=1: the README's table (between its bench-table markers) becomes this run's, so
-# the published figures always come from one command.
+# BENCH_UPDATE_README=1: the table of Benchmarks/README.md (between its bench-table markers) becomes
+# this run's, so the published figures always come from one command.
 if [ "${BENCH_UPDATE_README:-0}" = 1 ]; then
-  python3 - "$ROOT/README.md" "$OUT/table.md" <<'PY'
+  python3 - "$ROOT/Benchmarks/README.md" "$OUT/table.md" <<'PY'
 import sys
 readme, table = sys.argv[1], open(sys.argv[2]).read().strip()
 text = open(readme).read()
@@ -86,6 +86,6 @@ start, end = "<!-- bench-table:start -->", "<!-- bench-table:end -->"
 head, rest = text.split(start, 1)
 _, tail = rest.split(end, 1)
 open(readme, "w").write(head + start + "\n" + table + "\n" + end + tail)
-print(f"README.md: table replaced ({table.count(chr(10)) + 1} lines)", file=sys.stderr)
+print(f"Benchmarks/README.md: table replaced ({table.count(chr(10)) + 1} lines)", file=sys.stderr)
 PY
 fi

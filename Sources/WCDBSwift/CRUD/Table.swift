@@ -178,8 +178,8 @@ public final class Table<Root: TableCodable>: HandleRepresentable {
 }
 
 extension Database {
-    /// The table `name` of `Root`s. It does not throw and does not look at the file (WCDB 2.x; the
-    /// seeds' `try database.getTable(…)` still compiles, with a warning): when the table does not
+    /// The table `name` of `Root`s. It does not throw and does not look at the file (WCDB 2.x;
+    /// WCDB Swift 1.x's `try database.getTable(…)` still compiles, with a warning): when the table does not
     /// exist, the first call on it throws SQLite's "no such table" (`SQLITE_ERROR`).
     public func getTable<Root: TableCodable>(named name: String, of type: Root.Type = Root.self) -> Table<Root> {
         Table(database: self, name: name)

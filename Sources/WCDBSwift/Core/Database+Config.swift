@@ -13,7 +13,7 @@ extension Database {
     /// after it.
     public static let basicConfigOrder: ConfigOrder = 0
 
-    /// PRAGMA locking_mode NORMAL, synchronous NORMAL, journal_mode WAL (the seeds' `fullfsync` is a
+    /// PRAGMA locking_mode NORMAL, synchronous NORMAL, journal_mode WAL (WCDB Swift 1.x's `fullfsync` is a
     /// macOS-only pragma and means nothing on Linux). The busy timeout is set before any config.
     static let basicConfig: Config = { handle in
         try handle.exec("PRAGMA locking_mode = NORMAL")

@@ -86,7 +86,7 @@ enum StatementPerformance {
 extension Database {
     /// Sets the process-wide per-statement performance tracer in WCDB 2.x's shape (tag, path, handle id,
     /// SQL, `PerformanceInfo`); a database's own overrides it. `globalTracePerformance(nil)` removes the
-    /// seeds'-shape tracer; `removeGlobalStatementPerformanceTrace()` this one. Off by default.
+    /// WCDB Swift 1.x-shape tracer; `removeGlobalStatementPerformanceTrace()` this one. Off by default.
     public static func globalTracePerformance(_ tracer: @escaping StatementPerformanceTracer) {
         StatementPerformance.set(global: tracer)
     }

@@ -74,7 +74,7 @@ extension Database {
 
     private static func sqlTracer(adapting tracer: @escaping SQLExecutionTracer) -> SQLTracer {
         { sql in
-            // Looked up only for a tracer of this shape: the seeds' tracer pays two thread-local writes.
+            // Looked up only for a tracer of this shape: a WCDB Swift 1.x tracer pays two thread-local writes.
             let context = TracingHandle.current { current in
                 let handle = current.handle
                 let fullSQL = handle.core?.fullSQLTrace ?? false

@@ -167,7 +167,7 @@ public struct IndexBinding: Sendable {
     /// The indexed properties, in declaration order.
     public let members: [IndexedProperty]
     /// Created with a new table only, never added to an existing one (`@Index(…, forNewTableOnly: true)`,
-    /// the seeds' `WCDB_INDEX_FOR_NEWLY_CREATED_TABLE_ONLY`: indexing an old, large table is slow).
+    /// WCDB's `WCDB_INDEX_FOR_NEWLY_CREATED_TABLE_ONLY`: indexing an old, large table is slow).
     public var isForNewTableOnly: Bool = false
 
     /// The index's name on `table`: the table name followed by `suffix`.

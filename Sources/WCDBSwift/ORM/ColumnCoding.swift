@@ -1,7 +1,7 @@
 /// The calls generated code makes to move one property in or out of a statement.
 ///
 /// Overloads, resolved at compile time on the property's concrete type, pick the path:
-/// - `ColumnEncodable`/`ColumnDecodable` types (built-ins, their optionals, user types as in the seeds'
+/// - `ColumnEncodable`/`ColumnDecodable` types (built-ins, their optionals, user types as in WCDB Swift 1.x's
 ///   custom-type chapter) use their own fast `bindColumn`/`decodeColumn`;
 /// - `RawRepresentable` enums that don't declare `ColumnCodable` are stored as their raw value.
 ///

@@ -62,7 +62,7 @@ public struct TableBinding<Root>: Sendable {
     /// The model's indexes (`@Index`), each named table name + suffix when created.
     public var indexes: [IndexBinding] { contents.indexes }
     /// Suffixes of indexes (table name + suffix) that `create(table:of:)` drops if they exist
-    /// (`@DropIndex`, the seeds' `WCDB_INDEX_TO_BE_DROPPED`).
+    /// (`@DropIndex`, WCDB's `WCDB_INDEX_TO_BE_DROPPED`).
     public var indexSuffixesToDrop: [String] { contents.indexSuffixesToDrop }
     /// The table constraints: composite primary keys and unique sets, composite foreign keys, table CHECKs.
     public var tableConstraints: [TableConstraint] { contents.tableConstraints }
