@@ -40,6 +40,18 @@ let package = Package(
             path: "Sources/WCDBRepair"
         ),
 
+        // MARK: Fuzzing the repair reader (scripts/repair-fuzz.sh, docs/repair-fuzzing.md)
+        .target(
+            name: "RepairFuzzHarness",
+            dependencies: ["WCDBRepair"],
+            path: "Sources/RepairFuzzHarness"
+        ),
+        .executableTarget(
+            name: "repair-fuzz",
+            dependencies: ["RepairFuzzHarness"],
+            path: "Sources/repair-fuzz"
+        ),
+
         // MARK: Runtime
         .target(
             name: "WCDBSwift",
@@ -102,8 +114,9 @@ let package = Package(
         ),
         .testTarget(
             name: "RepairTests",
-            dependencies: ["WCDBSwift", "WCDBRepair", "CSQLCipher", "WCDBTestSupport", "wcdb"],
-            path: "Tests/RepairTests"
+            dependencies: ["WCDBSwift", "WCDBRepair", "CSQLCipher", "WCDBTestSupport", "wcdb", "RepairFuzzHarness"],
+            path: "Tests/RepairTests",
+            exclude: ["FuzzCorpus"]
         ),
         .testTarget(
             name: "GeneratorTests",
