@@ -57,8 +57,13 @@ final class WCDB2xCoreTests: DatabaseTestCase {
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         XCTAssertTrue(Database.setDefaultTemporaryDirectory(temporary.path))
         XCTAssertEqual(try rows("PRAGMA temp_store_directory")[0][0].stringValue, temporary.path)
-        XCTAssertFalse(Database.setDefaultTemporaryDirectory(directory.appendingPathComponent("missing").path))
-        XCTAssertEqual(try rows("PRAGMA temp_store_directory")[0][0].stringValue, temporary.path, "unchanged")
+        // A missing directory is created (WCDB 2.x); one that cannot be changes nothing.
+        let missing = directory.appendingPathComponent("missing/nested")
+        XCTAssertTrue(Database.setDefaultTemporaryDirectory(missing.path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: missing.path))
+        XCTAssertEqual(try rows("PRAGMA temp_store_directory")[0][0].stringValue, missing.path)
+        XCTAssertFalse(Database.setDefaultTemporaryDirectory("/dev/null/cannot"))
+        XCTAssertEqual(try rows("PRAGMA temp_store_directory")[0][0].stringValue, missing.path, "unchanged")
         XCTAssertTrue(Database.setDefaultTemporaryDirectory(nil))
         XCTAssertEqual(try rows("PRAGMA temp_store_directory").first?.first?.stringValue ?? "", "")
     }

@@ -13,7 +13,15 @@ final class RetrieveTests: XCTestCase {
         database.close()
         _ = try fixture.zero(fraction: 0.05, seed: 8)
         var percentages: [Double] = []
-        let score = try database.retrieve { percentage, _ in percentages.append(percentage); return true }
+        var increments: [Double] = []
+        let score = try database.retrieve { percentage, increment in
+            percentages.append(percentage)
+            increments.append(increment)
+            return true
+        }
+        // WCDB 2.x's contract: each increment is the change of percentage, always > 0; the last call at 1.0.
+        XCTAssertTrue(increments.allSatisfy { $0 > 0 }, "\(increments)")
+        XCTAssertEqual(zip(percentages, [0] + percentages).map { $0 - $1 }, increments)
         XCTAssertGreaterThan(score, 0.7)
         XCTAssertLessThanOrEqual(score, 1)
         XCTAssertEqual(percentages.last ?? 0, 1, accuracy: 0.0001)

@@ -130,9 +130,12 @@ extension Database {
         var scores: [Double] = []
         let cancelled: Bool = try close {
             for (index, source) in sources.enumerated() {
+                // WCDB 2.x's contract: each increment is the change of percentage and is > 0; the last
+                // call is at 1.0. A step that did not advance is not reported.
                 let report: (Double) -> Bool = { share in
                     guard let progress else { return true }
-                    let percentage = (Double(index) + share) / Double(sources.count)
+                    let percentage = min(1, (Double(index) + share) / Double(sources.count))
+                    guard percentage > last else { return true }
                     defer { last = percentage }
                     return progress(percentage, percentage - last)
                 }
