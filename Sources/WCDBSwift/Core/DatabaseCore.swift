@@ -116,7 +116,8 @@ final class DatabaseCore: Sendable {
     /// Handles leased to idle Transaction objects are closed in place (they reopen at the object's next
     /// call). Refused at once when the wait could never end (called inside an operation or a Transaction
     /// object's call on this thread); bounded by the busy timeout otherwise. Called again inside
-    /// `onClosed`, it closes what `onClosed` reopened and runs its own callback.
+    /// `onClosed`, it closes what `onClosed` reopened and runs its own callback. Handles `onClosed`
+    /// opened are closed when it returns.
     func close<T>(onClosed: () throws -> T) throws -> T {
         let tid = currentThreadID()
         let start: CloseStart = state.withLock { state in
@@ -164,7 +165,17 @@ final class DatabaseCore: Sendable {
                 "operations, unfinalized CoreStatements or transactions of Transaction objects still running"))
         }
         for handle in handles { handle.close() }
-        defer { state.withLock(waking: .handle) { $0.pool.closingThread = nil } }
+        defer {
+            // Handles `onClosed` opened would keep pages of files it may have changed behind SQLite's
+            // back (a WAL connection trusts its cache while the WAL is unchanged): they close too.
+            let reopened = state.withLock(waking: .handle) { state -> [Handle] in
+                let handles = state.pool.takeClosable()
+                state.isOpened = state.pool.hasOpenLeases
+                state.pool.closingThread = nil
+                return handles
+            }
+            for handle in reopened { handle.close() }
+        }
         return try onClosed()
     }
 
