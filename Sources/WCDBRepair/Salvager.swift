@@ -39,6 +39,26 @@ public final class Salvager {
     public private(set) var freePages: Set<UInt32>
     /// How many pages of the trees walked so far parsed as sound b-tree pages.
     public private(set) var readablePages = 0
+    /// Pages read so far by walks and the orphan scan (b-tree pages, whatever their state).
+    public private(set) var pagesRead = 0
+    /// Called every 64 pages read with `pagesRead`; returning false stops every walk and the scan,
+    /// and `isStopped` turns true (a cancelled recover).
+    public var pageObserver: ((Int) -> Bool)?
+    /// Whether `pageObserver` stopped the work.
+    public private(set) var isStopped = false
+
+    private var reportedPages = 0
+
+    /// Counts `count` pages read (a b-tree page and its cells' overflow pages) and, every 64, asks the
+    /// observer whether to go on.
+    private func pagesRead(_ count: Int) -> Bool {
+        pagesRead += count
+        if let pageObserver, pagesRead - reportedPages >= 64 {
+            reportedPages = pagesRead
+            if !pageObserver(pagesRead) { isStopped = true }
+        }
+        return !isStopped
+    }
 
     /// A salvager over `source`, its freelist read from the header when it can be (and completed by
     /// shape before the scan for orphan pages).
@@ -70,13 +90,15 @@ public final class Salvager {
         var stack: [UInt32] = [root]
         var seen = Set<UInt32>()
         var complete = true
-        while let number = stack.popLast() {
+        while !isStopped, let number = stack.popLast() {
             guard seen.insert(number).inserted else { continue }
             guard !freePages.contains(number), let bytes = source.page(number),
                   let page = BTreePage(bytes: bytes, number: number, source: source), page.kind.isTable != isIndex else {
                 complete = false
+                guard pagesRead(1) else { break }
                 continue
             }
+            guard pagesRead(1 + page.overflowPages.count) else { break }
             claim(page)
             if let right = page.rightChild { stack.append(right) }
             for cell in page.cells.reversed() { if let child = cell.leftChild { stack.append(child) } }
@@ -100,7 +122,9 @@ public final class Salvager {
         let accounted = claimed.union(freePages)
         for number in 2...source.pageCount {
             if let progress, number % 256 == 0, !progress(Double(number) / Double(source.pageCount)) { return false }
-            guard !claimed.contains(number), !freePages.contains(number), let bytes = source.page(number),
+            guard !claimed.contains(number), !freePages.contains(number) else { continue }
+            guard pagesRead(1) else { return false }
+            guard let bytes = source.page(number),
                   let page = BTreePage(bytes: bytes, number: number, source: source, excluding: accounted),
                   page.kind.isLeaf || page.kind == .indexInterior, !page.cells.isEmpty else { continue }
             var rows: [SalvagedRow] = []

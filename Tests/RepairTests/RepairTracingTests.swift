@@ -27,4 +27,20 @@ import WCDBTestSupport
         #expect(try database.getValue("SELECT count(*) FROM search WHERE search MATCH 'number'").int64Value == 50)
         database.close()
     }
+
+    @Test("recover's progress advances with the pages read, not by tables")
+    func progressAdvancesEvenly() throws {
+        let fixture = try RepairFixture(name: "progress", messages: 1500)
+        try fixture.zero(pages: [fixture.pageCount / 2])
+        let output = Database(withPath: fixture.directory + "/progress-out.db")
+        defer { output.close() }
+        let shares = Box<[Double]>([])
+        _ = try output.recover(fromPath: fixture.path) { share in shares.with { $0.append(share) }; return true }
+        let seen = shares.get
+        #expect(seen.last == 1.0)
+        #expect(seen == seen.sorted(), "never goes back")
+        let steps = zip(seen.dropFirst(), seen).map { $0 - $1 }
+        #expect((steps.max() ?? 1) <= 0.2, "no jump over a fifth: \(seen)")
+        #expect(seen.count >= 10)
+    }
 }

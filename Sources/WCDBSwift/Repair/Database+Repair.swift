@@ -139,6 +139,12 @@ extension Database {
         try handle.exec("PRAGMA cache_size = -2000")
         defer { try? handle.exec("PRAGMA cache_size = \(cacheSize)") }
         let writer = RecoveryWriter(handle: handle)
+        // Progress by pages read: the walks read about the file's pages, the scan for orphans what they
+        // left (known once they end), so the share advances evenly with the work.
+        var expectedPages = Int(pages.pageCount)
+        if let progress {
+            salvager.pageObserver = { read in progress(min(0.99, Double(read) / Double(max(expectedPages, 1)))) }
+        }
         try handle.exec("BEGIN IMMEDIATE")
         var committed = false
         defer { if !committed { try? handle.exec("ROLLBACK") } }
@@ -161,7 +167,7 @@ extension Database {
         let check = MaterialCheck(tables: tables.filter { unconfirmed.contains($0.name) }, shapes: shapes, salvager: salvager)
         if check.isForeign { throw fail(.materialMismatch(path: materialPath)) }
         for (index, entry) in tables.enumerated() {
-            if let progress, !progress(0.5 * Double(index) / Double(max(tables.count, 1))) { return nil }
+            if salvager.isStopped { return nil }
             guard let shape = shapes.first(where: { $0.table == entry.name }), entry.rootPage >= 1,
                   !check.contradicted.contains(entry.name) else { continue }
             salvager.walk(root: entry.rootPage, isIndex: shape.withoutRowid) { writer.insert($0, into: shape) }
@@ -176,7 +182,9 @@ extension Database {
         for entry in schema where entry.type == "index" && entry.rootPage >= 1 { salvager.walk(root: entry.rootPage, isIndex: true) { _ in } }
 
         let indexWidths = Set(schema.filter { $0.type == "index" }.compactMap { try? writer.recordWidth(ofIndex: $0.name) })
-        let finished = salvager.orphanPages(progress: progress.map { p in { p(0.5 + 0.4 * $0) } }) { page, rows in
+        // The scan reads the pages no tree accounted for: the work left, in pages.
+        expectedPages = salvager.pagesRead + max(0, Int(pages.pageCount) - 1 - salvager.claimed.count - salvager.freePages.count)
+        let finished = salvager.orphanPages { page, rows in
             let width = rows[0].values.count
             guard rows.allSatisfy({ $0.values.count == width }), !RecoveryWriter.looksLikeSchema(rows) else {
                 rows.forEach(writer.insertLostAndFound)
