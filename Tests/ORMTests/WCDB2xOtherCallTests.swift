@@ -240,8 +240,15 @@ final class WCDB2xOtherCallTests: DatabaseTestCase {
         database.setCipher(key: Data("password".utf8))
         XCTAssertTrue(try database.isTableExists(TestObject.name))
 
-        XCTAssertFalse(Database.setDefaultTemporaryDirectory(directory.appendingPathComponent("wrongDir/deeper").path))
+        // A directory that cannot be created (WCDB 2.x creates missing ones) changes nothing.
+        XCTAssertFalse(Database.setDefaultTemporaryDirectory("/dev/null/wrongDir"))
         let getDirectory = StatementPragma().pragma(Pragma(named: "temp_store_directory"))
+        XCTAssertEqual(try database.getValue(from: getDirectory)?.stringValue ?? "", "")
+        // "" resets to the system default, as in WCDB 2.x.
+        let created = directory.appendingPathComponent("dbTempDir/deeper").path
+        XCTAssertTrue(Database.setDefaultTemporaryDirectory(created))
+        XCTAssertEqual(try database.getValue(from: getDirectory)?.stringValue, created)
+        XCTAssertTrue(Database.setDefaultTemporaryDirectory(""))
         XCTAssertEqual(try database.getValue(from: getDirectory)?.stringValue ?? "", "")
     }
 }

@@ -3,12 +3,13 @@ import Foundation
 
 extension Database {
     /// The directory SQLite puts its temporary files in, for every connection of the process
-    /// (WCDB 2.x; `PRAGMA temp_store_directory`), or nil for the system default. Set it before opening
+    /// (WCDB 2.x; `PRAGMA temp_store_directory`), or nil (or "") for the system default. Set it before opening
     /// databases: SQLite reads it without a lock. The directory is created when missing (as WCDB 2.x
     /// does). Returns false (and changes nothing) when it cannot be created or is not writable.
     @discardableResult
     public static func setDefaultTemporaryDirectory(_ directory: String?) -> Bool {
-        if let directory, (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)) == nil {
+        if let directory, !directory.isEmpty,
+           (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)) == nil {
             return false
         }
         let handle = Handle(path: ":memory:")
