@@ -2,7 +2,9 @@ import SwiftSyntax
 
 /// An annotation after its arguments were checked against the grammar.
 enum Annotation: Equatable {
-    case column(name: String)
+    /// `@Column("name")`, or `@Column("name", table: "t")` in a projection model; `tablePosition` is
+    /// where `table:` stands, for diagnostics.
+    case column(name: String, table: String?, tablePosition: SourcePosition?)
     case primaryKey(order: String?, autoIncrement: Bool, onConflict: String?, forExistingTable: Bool)
     case notNull
     case unique(onConflict: String?)
@@ -61,8 +63,10 @@ struct AnnotationSchema {
     static let defaultKeywords = ["currentTime", "currentDate", "currentTimestamp"]
 
     static let known: [String: AnnotationSchema] = [
-        "Column": .init(placement: .property, parameters: [.init(label: nil, kind: .string, isRequired: true)],
-                        example: "\"name\""),
+        "Column": .init(placement: .property, parameters: [
+            .init(label: nil, kind: .string, isRequired: true),
+            .init(label: "table", kind: .string, isRequired: false),
+        ], example: "\"name\""),
         "PrimaryKey": .init(placement: .property, parameters: [
             .init(label: "order", kind: .order, isRequired: false),
             .init(label: "autoIncrement", kind: .bool, isRequired: false),
@@ -173,6 +177,9 @@ enum AnnotationInterpreter {
             throw GeneratorDiagnosticBox(
                 message: "`content:` makes an FTS4 external-content index (FTS4's content= option), which module \"\(module)\" does not have; write module: \"fts4\", or remove `content:`",
                 position: content.position)
+        }
+        if raw.name == "Column", case .column(let name, let table, _) = build(raw.name, values) {
+            return .column(name: name, table: table, tablePosition: arguments.first(where: { $0.label == "table" })?.position)
         }
         return build(raw.name, values)
     }
@@ -296,7 +303,7 @@ enum AnnotationInterpreter {
         func member(_ key: String) -> String? { if case .member(let s)? = values[key] { return s }; return nil }
         func bool(_ key: String) -> Bool? { if case .bool(let b)? = values[key] { return b }; return nil }
         switch name {
-        case "Column": return .column(name: string("_")!)
+        case "Column": return .column(name: string("_")!, table: string("table"), tablePosition: nil)
         case "PrimaryKey":
             return .primaryKey(order: member("order"), autoIncrement: bool("autoIncrement") ?? false, onConflict: member("onConflict"),
                                forExistingTable: bool("enableAutoIncrementForExistingTable") ?? false)

@@ -66,7 +66,8 @@ struct BindingEmitter {
                 writer.directive(sourceLocation(column.property.position.line))
                 // The value type is inferred from the key path: the model's scope may name types this
                 // extension can't see (a sibling of a nested model).
-                writer.line("\(access)static let \(identifier(column.property.name)) = WCDBSwift.TypedProperty(\\\(model.typeName).\(identifier(column.property.name)), named: \(literal(column.columnName)), index: \(index))")
+                let table = column.tableName.map { ", table: \(literal($0))" } ?? ""
+                writer.line("\(access)static let \(identifier(column.property.name)) = WCDBSwift.TypedProperty(\\\(model.typeName).\(identifier(column.property.name)), named: \(literal(column.columnName))\(table), index: \(index))")
             }
             if !model.columns.isEmpty { writer.directive("#sourceLocation()") }
             writer.line()
@@ -166,6 +167,7 @@ struct BindingEmitter {
             arguments.append("foreignKey: WCDBSwift.ForeignKeyBinding(\(parts.joined(separator: ", ")))")
         }
         if column.isNotIndexed { arguments.append("notIndexed: true") }
+        if model.decodes && column.isRequired(in: model) { arguments.append("required: true") }
         return arguments.joined(separator: ", ")
     }
 
@@ -207,14 +209,21 @@ struct BindingEmitter {
                     let property = column.property
                     let name = identifier(property.name)
                     let decode = "WCDBSwift.ColumnCoding.decode(from: statement, atIndex: column\(index))"
+                    let unselected = "throw WCDBSwift.WCDBError.unselectedProperty(\(literal(property.name)), of: \(literal(model.typeName)))"
                     writer.line("let column\(index) = mapping[\(index)]")
-                    writer.directive(sourceLocation(property.position.line))
                     // WCDB's rule (the seeds' PartialSample): a property the select left out is nil if it
-                    // is optional, and an error if it is not, whatever its declared default.
+                    // is optional, and an error if it is not, whatever its declared default. A multi-table
+                    // select's projection (`leftOutTakeInitialValues`) gives it its initial value instead.
                     if property.isOptional {
+                        writer.directive(sourceLocation(property.position.line))
                         writer.line("self.\(name) = try column\(index) < 0 ? nil : \(decode)")
+                    } else if let initialValue = property.defaultText {
+                        writer.line("guard column\(index) >= 0 || mapping.leftOutTakeInitialValues else { \(unselected) }")
+                        writer.directive(sourceLocation(property.position.line))
+                        writer.line("self.\(name) = try column\(index) < 0 ? \(initialValue) : \(decode)")
                     } else {
-                        writer.line("guard column\(index) >= 0 else { throw WCDBSwift.WCDBError.unselectedProperty(\(literal(property.name)), of: \(literal(model.typeName))) }")
+                        writer.directive(sourceLocation(property.position.line))
+                        writer.line("guard column\(index) >= 0 else { \(unselected) }")
                         writer.line("self.\(name) = try \(decode)")
                     }
                     writer.directive("#sourceLocation()")
@@ -232,13 +241,17 @@ struct BindingEmitter {
                 writer.line("let object = \(model.typeName)()")
                 for (index, column) in model.columns.enumerated() {
                     let property = column.property
+                    let decode = "WCDBSwift.ColumnCoding.decode(from: statement, atIndex: column\(index))"
                     writer.line("let column\(index) = mapping[\(index)]")
-                    writer.directive(sourceLocation(property.position.line))
                     if property.isOptional {
-                        writer.line("object.\(identifier(property.name)) = try column\(index) < 0 ? nil : WCDBSwift.ColumnCoding.decode(from: statement, atIndex: column\(index))")
+                        writer.directive(sourceLocation(property.position.line))
+                        writer.line("object.\(identifier(property.name)) = try column\(index) < 0 ? nil : \(decode)")
                     } else {
-                        writer.line("guard column\(index) >= 0 else { throw WCDBSwift.WCDBError.unselectedProperty(\(literal(property.name)), of: \(literal(model.typeName))) }")
-                        writer.line("object.\(identifier(property.name)) = try WCDBSwift.ColumnCoding.decode(from: statement, atIndex: column\(index))")
+                        // `init()` gave the property its initial value, which a multi-table select's
+                        // projection keeps when it leaves the column out.
+                        writer.line("guard column\(index) >= 0 || mapping.leftOutTakeInitialValues else { throw WCDBSwift.WCDBError.unselectedProperty(\(literal(property.name)), of: \(literal(model.typeName))) }")
+                        writer.directive(sourceLocation(property.position.line))
+                        writer.line("if column\(index) >= 0 { object.\(identifier(property.name)) = try \(decode) }")
                     }
                     writer.directive("#sourceLocation()")
                 }

@@ -122,6 +122,8 @@ struct StoredProperty: Equatable {
 struct ColumnDescription: Equatable {
     var property: StoredProperty
     var columnName: String
+    /// `@Column("name", table: "t")`: the table a projection model (decode-only) reads the column from.
+    var tableName: String?
     var primaryKey: PrimaryKeyDescription?
     var isNotNull = false
     var unique: UniqueDescription?
@@ -137,6 +139,12 @@ struct ColumnDescription: Equatable {
     var isRowID = false
     /// `@NotIndexed` (FTS4): the column is stored but not indexed (FTS4's `notindexed=` option).
     var isNotIndexed = false
+
+    /// A struct's non-optional property without an initial value: a read that leaves the column out
+    /// can't build the object, so every read must select it.
+    func isRequired(in model: ModelDescription) -> Bool {
+        model.kind == .structure && !property.isOptional && property.defaultText == nil
+    }
 }
 
 struct PrimaryKeyDescription: Equatable {

@@ -248,11 +248,14 @@ struct ModelExtractor {
                 }
                 rowID = property.name
             }
-            if let other = columnNames[column.columnName.lowercased()] {
-                report("column name \"\(column.columnName)\" is used by both \(other) and \(property.name); give one of them another name with @Column(\"name\")",
+            // A projection model may read columns of one name from different tables (message.id, conversation.id).
+            let qualifiedName = ((column.tableName.map { $0 + "." } ?? "") + column.columnName).lowercased()
+            if let other = columnNames[qualifiedName] {
+                let table = column.tableName.map { " of table \"\($0)\"" } ?? ""
+                report("column name \"\(column.columnName)\"\(table) is used by both \(other) and \(property.name); give one of them another name with @Column(\"name\")",
                        at: property.position)
             }
-            columnNames[column.columnName.lowercased()] = property.name
+            columnNames[qualifiedName] = property.name
             model.columns.append(column)
         }
         if let (name, position) = primaryKey, model.columns.contains(where: { !$0.multiPrimary.isEmpty }) {
@@ -413,7 +416,21 @@ struct ModelExtractor {
         var column = ColumnDescription(property: property, columnName: property.name)
         for (annotation, raw) in interpreted {
             switch annotation {
-            case .column(let name): column.columnName = name
+            case .column(let name, let table, let tablePosition):
+                column.columnName = name
+                guard let table else { break }
+                if model.encodes {
+                    // A model that is written has one table of its own: INSERT and UPDATE name its columns
+                    // without a table, so a column of another table has no meaning there.
+                    let kind = model.decodes ? "TableCodable" : "TableEncodable"
+                    report("`table:` names the table a projection model reads \(property.name) from, but \(model.typeName) is \(kind): it writes a table of its own, where a column of table \"\(table)\" can't be; remove `table: \"\(table)\"`, or make \(model.typeName) a read-only projection (`TableDecodable`)",
+                           at: tablePosition ?? raw.position)
+                } else if model.virtualTable != nil {
+                    report("`table:` names the table a projection model reads \(property.name) from, but \(model.typeName) is a @VirtualTable, whose columns are its own; remove `table: \"\(table)\"`",
+                           at: tablePosition ?? raw.position)
+                } else {
+                    column.tableName = table
+                }
             case .primaryKey(let order, let autoIncrement, let onConflict, let forExistingTable):
                 if forExistingTable && !autoIncrement {
                     report("enableAutoIncrementForExistingTable adds AUTOINCREMENT to an existing table, so it needs autoIncrement: true on \(property.name)'s @PrimaryKey",

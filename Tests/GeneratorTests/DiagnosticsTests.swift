@@ -171,4 +171,26 @@ final class DiagnosticsTests: XCTestCase {
         XCTAssertFalse(source.contains("let limit"), "names that are not properties are left to the compiler")
         XCTAssertFalse(source.contains("let length"))
     }
+
+    func testTableArgumentBelongsToDecodeOnlyProjections() throws {
+        // A model that writes its own table can't have a column of another table: error at `table:`, with both fixes.
+        assertSingle("struct M: TableCodable {\n    // @Column(\"text\", table: \"message\")\n    var a: String = \"\"\n}\n",
+                     at: "2:24", contains: ["`table:` names the table a projection model reads a from", "M is TableCodable",
+                                            "remove `table: \"message\"`", "read-only projection (`TableDecodable`)"])
+        assertSingle("struct M: TableEncodable {\n    // @Column(\"text\", table: \"message\")\n    var a: String = \"\"\n}\n",
+                     at: "2:24", contains: ["M is TableEncodable"])
+        assertSingle("// @VirtualTable(module: \"fts4\")\nstruct M: TableDecodable {\n    // @Column(\"text\", table: \"message\")\n    var a: String = \"\"\n}\n",
+                     at: "3:24", contains: ["@VirtualTable, whose columns are its own"])
+        assertSingle("struct M: TableDecodable {\n    // @Column(\"text\", table: 1)\n    var a: String = \"\"\n}\n",
+                     at: "2:24", contains: ["plain string literal"])
+        assertSingle("struct M: TableDecodable {\n    // @Column(table: \"message\")\n    var a: String = \"\"\n}\n",
+                     at: "2:8", contains: ["@Column needs a value"])
+        // One name in two tables is two columns; twice in one table is still an error.
+        XCTAssertEqual(diagnose("struct M: TableDecodable {\n    // @Column(\"id\", table: \"message\")\n    var a: Int = 0\n    // @Column(\"id\", table: \"conversation\")\n    var b: Int = 0\n    var id: Int = 0\n}\n"), [])
+        assertSingle("struct M: TableDecodable {\n    // @Column(\"id\", table: \"message\")\n    var a: Int = 0\n    // @Column(\"ID\", table: \"message\")\n    var b: Int = 0\n}\n",
+                     at: "5:9", contains: ["column name \"ID\" of table \"message\" is used by both a and b"])
+        let source = try XCTUnwrap(BindingGenerator.generate(
+            source: "struct M: TableDecodable {\n    // @Column(\"text\", table: \"message\")\n    var a: String = \"\"\n}\n", path: "M.swift").source)
+        XCTAssertTrue(source.contains("WCDBSwift.TypedProperty(\\M.a, named: \"text\", table: \"message\", index: 0)"), source)
+    }
 }

@@ -4,8 +4,8 @@ import Testing
 
 /// The full-text annotations: `@VirtualTable(…, content:)`, `@RowID` and `@NotIndexed`.
 @Suite struct FullTextAnnotationTests {
-    /// The emitted binding of `Golden/SearchIndex.swift`, byte for byte (rewritten, like `GoldenTests`'
-    /// files, by `WCDB_UPDATE_GOLDEN=1 swift test --filter GoldenTests`).
+    /// The emitted binding of `Golden/SearchIndex.swift`, byte for byte (rewritten, with `GoldenTests`'
+    /// files, by `WCDB_UPDATE_GOLDEN=1 swift test --filter 'GoldenTests|externalContentIndexGolden'`).
     @Test func externalContentIndexGolden() throws {
         let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
         let source = try String(contentsOf: directory.appendingPathComponent("SearchIndex.swift"), encoding: .utf8)

@@ -5,7 +5,8 @@ import XCTest
 /// Model source → expected generated Swift, byte for byte.
 ///
 /// Each `Golden/X.swift` has its expected output beside it in `Golden/X.swift.expected`. To accept a
-/// deliberate change of the emitter, run `WCDB_UPDATE_GOLDEN=1 swift test --filter GoldenTests` and
+/// deliberate change of the emitter, run `WCDB_UPDATE_GOLDEN=1 swift test --filter
+/// 'GoldenTests|externalContentIndexGolden'` (the second is `FullTextAnnotationTests`' golden) and
 /// review the diff of the `.expected` files like any other code change.
 final class GoldenTests: XCTestCase {
     static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
@@ -15,6 +16,7 @@ final class GoldenTests: XCTestCase {
     func testMembershipCoversMultiColumnConstraintsIndexesAndForeignKeys() throws { try assertGolden("Membership") }
     func testSampleCoversClassesAndVirtualTables() throws { try assertGolden("Sample") }
     func testModelsInsideIfBlocksKeepTheirConditions() throws { try assertGolden("Conditional") }
+    func testProjectionModelQualifiesItsColumns() throws { try assertGolden("MessageRow") }
 
     func testOutputIsDeterministic() throws {
         let source = try String(contentsOf: Self.goldenDirectory.appendingPathComponent("Membership.swift"), encoding: .utf8)

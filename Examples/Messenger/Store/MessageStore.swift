@@ -80,15 +80,12 @@ public final class MessageStore: Sendable {
             .from(message)
             .where(Message.Properties.contactID.in(table: message) == Contact.Properties.id.in(table: contact).asProperty())
         let select = try database.prepareMultiSelect(
-            on: Contact.Properties.all.map { $0.in(table: contact) } + Message.Properties.all.map { $0.in(table: message) },
+            on: Contact.Properties.all.in(table: contact) + Message.Properties.all.in(table: message),
             fromTables: [contact, message],
             where: Message.Properties.contactID.in(table: message) == Contact.Properties.id.in(table: contact).asProperty()
                 && Message.Properties.sentAt.in(table: message) == latest.asExpression())
         select.order(by: Message.Properties.sentAt.in(table: message).asOrder(by: .descending))
-        return try select.allMultiObjects().compactMap { row in
-            guard let contact = row[contact] as? Contact, let message = row[message] as? Message else { return nil }
-            return (contact, message)
-        }
+        return try select.allObjects(of: Contact.self, Message.self).map { (contact: $0.0, lastMessage: $0.1) }
     }
 
     /// Deletes a contact; the foreign key's cascade deletes its messages, and the index's triggers their

@@ -3,7 +3,8 @@ import CSQLCipher
 /// WCDB 2.x's auto-add-column: a read of a bound model from a table that lacks one of the model's
 /// columns ("no such column: x", say after an app update added a property) adds the column with
 /// `ALTER TABLE … ADD COLUMN` from the model's binding, reports a warning, and runs the read again.
-/// A column the model does not declare is the caller's error and is thrown as it is.
+/// A column the model does not declare is the caller's error and is thrown as it is, and so is any
+/// missing column of a projection model (`@Column("name", table: "t")`), which owns no table.
 extension HandleRepresentable {
     /// Runs `read`; only when it fails does the slow path look at the error.
     @inlinable
@@ -28,7 +29,8 @@ extension HandleRepresentable {
             let name = String(message.dropFirst(prefix.count).split(separator: ".").last ?? "")
             // SQLite can't add a PRIMARY KEY or UNIQUE column to a table: such a table is not an older
             // shape of the model, and the original error says more.
-            guard binding.virtualTable == nil, let column = binding.column(named: name),
+            // A projection model's columns belong to other tables, which it does not own.
+            guard binding.virtualTable == nil, binding.projectedTables.isEmpty, let column = binding.column(named: name),
                   column.primaryKey == nil, column.unique == nil,
                   added.insert(name.lowercased()).inserted else { throw error }
             let missing = error

@@ -6,8 +6,15 @@ extension HandleRepresentable {
     /// Creates `table` with `Root`'s columns, constraints and indexes; or, when it exists, upgrades
     /// it: adds the binding's columns it lacks (`ALTER TABLE … ADD COLUMN`), creates missing indexes,
     /// and leaves columns the model no longer has alone (their data stays; new rows get NULL).
+    /// A projection model, whose columns name other tables (`@Column("title", table: "conversation")`),
+    /// has no table of its own and is refused with a `WCDBError`.
     public func create<Root: TableDecodable>(table: String, of rootType: Root.Type) throws {
         let binding = Root.objectRelationalMapping
+        let projected = binding.projectedTables
+        guard projected.isEmpty else {
+            throw reportedError(.interface("\(Root.self) is a projection model: its columns are read from tables \(projected.joined(separator: ", ")), so it has no table of its own to create",
+                                           operation: "create table"))
+        }
         if binding.virtualTable != nil {
             try create(virtualTable: table, of: rootType)
             return

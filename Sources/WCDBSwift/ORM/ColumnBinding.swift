@@ -24,6 +24,10 @@ public struct ColumnBinding: Sendable {
     /// `@NotIndexed` (FTS4): the column is stored and read like the others but not indexed for `MATCH`
     /// (FTS4's `notindexed=` option).
     public internal(set) var isNotIndexed = false
+    /// Whether a read must select the column to build an object: the property is a struct's non-optional
+    /// property without an initial value (`var handle: String`), which a left-out column can't fill. A
+    /// multi-table select that leaves such a column out is refused when it is prepared.
+    public internal(set) var isRequired = false
 
     /// The column name (`@Column("…")`, or the property name).
     public var name: String { property.name }

@@ -10,6 +10,10 @@ public struct PropertyMapping: Sendable, Equatable {
     /// per call, so the common layout costs no allocation. -1 for a mapping held in `columns`.
     @usableFromInline
     internal var identityCount: Int
+    /// Whether a left-out non-optional property takes its declared initial value instead of making the
+    /// read throw: true for the parts of a multi-table select (see `leftOutTakeInitialValues`).
+    @usableFromInline
+    internal var fillsLeftOut = false
 
     /// Every property at the column of the same index: the layout of `SELECT <all columns>`.
     @inlinable
@@ -35,6 +39,19 @@ public struct PropertyMapping: Sendable, Equatable {
             columns[property] = Int32(column)
         }
     }
+
+    /// A mapping of `properties[k]` to result column `k`, for one table's share of a multi-table select:
+    /// a property left out takes its declared initial value.
+    init(multiSelectPartOfCount propertyCount: Int, selectedPropertyIndexes: [Int]) {
+        self.init(propertyCount: propertyCount, selectedPropertyIndexes: selectedPropertyIndexes)
+        fillsLeftOut = true
+    }
+
+    /// Whether a left-out non-optional property takes the initial value its declaration gives it (`var
+    /// title = ""`): true in a multi-table select, whose projections leave columns out on purpose. Otherwise
+    /// (one-table partial selects, WCDB's rule) the read throws `WCDBError.unselectedProperty`.
+    @inlinable
+    @_spi(WCDBGenerated) public var leftOutTakeInitialValues: Bool { fillsLeftOut }
 
     @inlinable
     @_spi(WCDBGenerated) public subscript(propertyIndex: Int) -> Int32 {

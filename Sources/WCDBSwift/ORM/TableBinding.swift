@@ -99,15 +99,17 @@ public struct TableBinding<Root>: Sendable {
 
     /// `rowID`: the property is a virtual table's rowid (`@RowID`); it then also keys the model's
     /// objects, as an integer primary key does. `notIndexed`: FTS4's `notindexed=` (`@NotIndexed`).
+    /// `required`: a struct's non-optional property without an initial value, which every read must select.
     @_spi(WCDBGenerated) public mutating func addColumn(_ property: PropertyConvertible, type: ColumnType, primaryKey: PrimaryKeyBinding? = nil,
                                    rowID: Bool = false, notNull: Bool = false, unique: UniqueBinding? = nil,
                                    defaultValue: ColumnDefaultValue? = nil, collate: String? = nil, foreignKey: ForeignKeyBinding? = nil,
-                                   notIndexed: Bool = false) {
+                                   notIndexed: Bool = false, required: Bool = false) {
         var column = ColumnBinding(
             property: property.asProperty(), type: type, primaryKey: primaryKey, isNotNull: notNull, unique: unique,
             defaultValue: defaultValue, collate: collate, foreignKey: foreignKey, checks: [])
         column.isRowID = rowID
         column.isNotIndexed = notIndexed
+        column.isRequired = required
         let keys: [Int]? = rowID || (primaryKey != nil && !columns.contains(where: \.isRowID)) ? [property.asProperty().propertyIndex] : nil
         contents = contents.with(columns: columns + [column], primaryKeyPropertyIndexes: keys)
     }
@@ -166,6 +168,16 @@ public struct TableBinding<Root>: Sendable {
         guard !isWithoutRowID else { return nil }
         if let rowID = columns.firstIndex(where: \.isRowID) { return rowID }
         return columns.firstIndex { $0.primaryKey != nil && ($0.type == .integer32 || $0.type == .integer64) }
+    }
+
+    /// The tables a projection model's columns name (`@Column("title", table: "conversation")`), in
+    /// declaration order without repeats; empty for a model that maps one table of its own.
+    public var projectedTables: [String] {
+        var tables: [String] = []
+        for column in columns {
+            if let table = column.property.tableName, !tables.contains(table) { tables.append(table) }
+        }
+        return tables
     }
 
     /// The column named `name` (compared without case, as SQLite does), if the model has one.

@@ -49,13 +49,15 @@ extension TableEncodable {
     public static func insertsWithNewRowID(_ object: Self) -> Bool { object.isAutoIncrement }
 }
 
-/// A model that can be read from a table.
-public protocol TableDecodable: TableCodableBase {
+/// A model that can be read from a table (or, as a projection model whose columns name their tables
+/// with `@Column("name", table: "t")`, from a join of several).
+public protocol TableDecodable: TableCodableBase, MultiSelectDecodable {
     /// Builds an object from the statement's current row. `mapping[i]` is the result column that holds
     /// property `i`, or -1 when the select did not include it (a partial select, a chain call, a
-    /// multi-table select). A left-out optional property reads nil; a left-out non-optional property
-    /// makes the read throw a `WCDBError` naming it, whatever its declared default (WCDB's rule, the
-    /// guide's `PartialSample`). `@Ignore`d properties keep their declared defaults.
+    /// multi-table select). A left-out optional property reads nil. A left-out non-optional property
+    /// makes a one-table read throw a `WCDBError` naming it, whatever its declared default (WCDB's rule,
+    /// the guide's `PartialSample`); in a multi-table select (`mapping.leftOutTakeInitialValues`) it
+    /// takes its declared initial value instead. `@Ignore`d properties keep their declared defaults.
     static func decode(from statement: HandleStatement, mapping: PropertyMapping) throws -> Self
 }
 

@@ -1,5 +1,4 @@
 extension WCDBError {
-    /// A partial select left out a property that has no default value to fall back to.
     /// A property of another model passed where `model`'s are expected.
     @usableFromInline
     static func foreignProperty<Object>(_ property: String, of model: Object.Type, operation: String) -> WCDBError {
@@ -7,6 +6,8 @@ extension WCDBError {
                    operation: operation)
     }
 
+    /// A one-table partial select left out a non-optional property (WCDB's rule), or any read left out one
+    /// without an initial value.
     @_spi(WCDBGenerated) public static func unselectedProperty(_ property: String, of model: String) -> WCDBError {
         .interface("\(model).\(property) was not selected and is not optional, so the object can't be built (WCDB's rule for partial selects); select it, or declare it optional",
                    operation: "decode")

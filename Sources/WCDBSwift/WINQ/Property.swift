@@ -83,8 +83,9 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
 
     /// `isShared`: the property lives as long as the program (a model's generated static property), so
     /// the shapes of its comparisons may be remembered by other shapes (see `ExpressionShape`).
-    init(named name: String, index: Int, root: ObjectIdentifier?, modelType: Any.Type?, isShared: Bool = false) {
-        storage = Storage(name: name, propertyIndex: index, rootType: root, tableName: nil, schemaName: nil,
+    init(named name: String, index: Int, root: ObjectIdentifier?, modelType: Any.Type?, tableName: String? = nil,
+         isShared: Bool = false) {
+        storage = Storage(name: name, propertyIndex: index, rootType: root, tableName: tableName, schemaName: nil,
                           redirection: nil, modelType: modelType, isAll: false, isShared: isShared)
     }
 

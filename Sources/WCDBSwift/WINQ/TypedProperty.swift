@@ -31,6 +31,13 @@ public struct TypedProperty<Root, Value>: Sendable, CustomStringConvertible, Exp
         self.init(named: name, index: index)
     }
 
+    /// The column `name` of `table` (a projection model's `@Column("name", table: "t")`), its value type
+    /// inferred from the key path.
+    @_spi(WCDBGenerated) public init(_ keyPath: KeyPath<Root, Value>, named name: String, table: String, index: Int) {
+        property = Property(named: name, index: index, root: ObjectIdentifier(Root.self), modelType: Root.self,
+                            tableName: table, isShared: true)
+    }
+
     private init(property: Property) { self.property = property }
 
     /// The column name (unquoted).

@@ -23,13 +23,13 @@ public class Select {
     public var isCompleted: Bool { cursor.isCompleted }
 
     init<Object: TableDecodable>(database: HandleRepresentable, of type: Object.Type, properties: [PropertyConvertible]?,
-                                 table: String, isDistinct: Bool) {
+                                 from tables: [TableOrSubqueryConvertible], isDistinct: Bool) {
         let binding = Object.objectRelationalMapping
         let selected = (properties ?? binding.properties).map { $0.asProperty() }
         self.database = database
         objectType = Object.self
         propertyNames = properties?.map { $0.asProperty().name }
-        statement = StatementSelect().select(distinct: isDistinct, selected).from(table)
+        statement = StatementSelect().select(distinct: isDistinct, selected).from(tables)
         mapping = PropertyMapping(propertyCount: binding.properties.count, selectedPropertyIndexes: selected.map(\.propertyIndex))
     }
 
@@ -126,7 +126,11 @@ public class Select {
 /// without an annotation. Every preparing call returns one; it can be kept as a `Select`.
 public final class TypedSelect<Object: TableDecodable>: Select {
     init(database: HandleRepresentable, properties: [PropertyConvertible]?, table: String, isDistinct: Bool) {
-        super.init(database: database, of: Object.self, properties: properties, table: table, isDistinct: isDistinct)
+        super.init(database: database, of: Object.self, properties: properties, from: [table], isDistinct: isDistinct)
+    }
+
+    init(database: HandleRepresentable, from tables: [TableOrSubqueryConvertible], isDistinct: Bool) {
+        super.init(database: database, of: Object.self, properties: nil, from: tables, isDistinct: isDistinct)
     }
 
     /// Every (remaining) object.
