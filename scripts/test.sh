@@ -10,5 +10,6 @@ started=$SECONDS
 swift build --build-tests "$@"
 echo "test.sh: build took $((SECONDS - started)) s"
 swift test --skip-build "$@"
-# A new package built around the README example, exactly as the README says to (a newcomer's first minutes).
-bash scripts/readme-example.sh
+# Docs that are tested: every Swift block of the README and the DocC articles, compiled in a new package
+# made exactly as the README says to (a newcomer's first minutes); the blocks marked runnable also run.
+bash scripts/docs-examples.sh

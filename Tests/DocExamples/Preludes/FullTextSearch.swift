@@ -1,0 +1,4 @@
+// Names the FullTextSearch article's blocks use without declaring (scripts/docs-examples.py).
+import WCDBSwift
+
+let database = Database(withPath: "~/Documents/sample.db")
