@@ -8,18 +8,7 @@ import WCDBSwift
     let directory = HostileFiles.makeDirectory("tool-keys")
 
     private func wcdb(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = ToolSafetyTests.toolURL
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try WCDBToolRunner.run(arguments, environment: environment)
     }
 
     @Test("The key comes from a file, from WCDB_KEY or as a raw key, and one way at a time")

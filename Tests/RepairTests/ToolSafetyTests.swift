@@ -8,36 +8,8 @@ import WCDBTestSupport
 @Suite struct ToolSafetyTests {
     let directory = HostileFiles.makeDirectory("tool")
 
-    /// Runs `wcdb`, killing it after `timeout` seconds (a hang fails the test instead of the suite).
     static func wcdb(_ arguments: [String], timeout: TimeInterval = 60) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = toolURL
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        let reader = Box(Data())
-        let reading = Thread { reader.with { $0 = pipe.fileHandleForReading.readDataToEndOfFile() } }
-        reading.start()
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-            return (-1, "timed out after \(timeout) s")
-        }
-        process.waitUntilExit()
-        while !reading.isFinished { usleep(1_000) }
-        return (process.terminationStatus, String(decoding: reader.get, as: UTF8.self))
-    }
-
-    static var toolURL: URL {
-        // The executable sits in the products directory, beside the test bundle (Linux) or above it.
-        let bundle = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL
-            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidates = [bundle.appendingPathComponent("wcdb"), bundle.deletingLastPathComponent().appendingPathComponent("wcdb")]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+        try WCDBToolRunner.run(arguments, timeout: timeout)
     }
 
     /// Every file of the folder with its bytes.
@@ -140,7 +112,7 @@ import WCDBTestSupport
         // Process takes String arguments: the shell's printf passes the raw byte instead.
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "exec \"$0\" check \"$(printf '\(fixture.directory)/caf\\351.db')\"", Self.toolURL.path]
+        process.arguments = ["-c", "exec \"$0\" check \"$(printf '\(fixture.directory)/caf\\351.db')\"", WCDBToolRunner.url.path]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

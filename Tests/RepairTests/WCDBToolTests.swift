@@ -4,24 +4,8 @@ import XCTest
 
 /// Runs the `wcdb` executable the way a support engineer would.
 final class WCDBToolTests: XCTestCase {
-    private var tool: URL {
-        // The executable sits in the products directory, which is the test bundle's (Linux) or its parent.
-        let bundle = Bundle(for: WCDBToolTests.self).bundleURL
-        let candidates = [bundle.appendingPathComponent("wcdb"), bundle.deletingLastPathComponent().appendingPathComponent("wcdb")]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
-    }
-
     private func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try WCDBToolRunner.run(arguments)
     }
 
     func testRecoverADamagedEncryptedFile() throws {

@@ -140,9 +140,9 @@ private struct SQLCipher3Export {
         for table in tables {
             guard let name = table[0], let sql = table[1] else { continue }
             try exec(db, "CREATE TABLE \(target)." + sql.dropFirst("CREATE TABLE ".count))
-            let quoted = SQLCipher3Export.quote(name)
+            let quoted = SQLIdentifier.quote(name)
             let columns = try rows(db, "PRAGMA main.table_info(\(quoted))").compactMap { $0[1] }
-            let list = columns.map(SQLCipher3Export.quote).joined(separator: ", ")
+            let list = columns.map(SQLIdentifier.quote).joined(separator: ", ")
             let lowercased = Set(columns.map { $0.lowercased() })
             // The rowid under a name no column takes; WITHOUT ROWID tables have none.
             let rowid = ["rowid", "_rowid_", "oid"].first {
@@ -170,8 +170,6 @@ private struct SQLCipher3Export {
         try exec(db, "COMMIT")
         committed = true
     }
-
-    static func quote(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 
     private func isStatement(_ db: OpaquePointer, _ sql: String) -> Bool {
         var statement: OpaquePointer?

@@ -45,10 +45,8 @@ final class RecoveryWriter {
 
     deinit { for statement in statements.values { statement.finalize() } }
 
-    static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
-
     func shape(ofTable table: String, sql: String) throws -> Shape {
-        let info = try rows("PRAGMA table_info(\(RecoveryWriter.quoted(table)))")
+        let info = try rows("PRAGMA table_info(\(SQLIdentifier.quote(table)))")
         var columns = info.map { $0[1].stringValue }
         let primaryKeys = info.filter { $0[5].int64Value > 0 }
         let withoutRowid = sql.range(of: "WITHOUT\\s+ROWID", options: [.regularExpression, .caseInsensitive]) != nil
@@ -57,9 +55,9 @@ final class RecoveryWriter {
             alias = Int(primaryKeys[0][0].int64Value)
         }
         if withoutRowid {
-            let indexes = try rows("PRAGMA index_list(\(RecoveryWriter.quoted(table)))")
+            let indexes = try rows("PRAGMA index_list(\(SQLIdentifier.quote(table)))")
             if let pk = indexes.first(where: { $0[3].stringValue == "pk" }) {
-                let order = try rows("PRAGMA index_xinfo(\(RecoveryWriter.quoted(pk[1].stringValue)))")
+                let order = try rows("PRAGMA index_xinfo(\(SQLIdentifier.quote(pk[1].stringValue)))")
                 columns = order.filter { $0[1].int64Value >= 0 }.map { $0[2].stringValue }
             }
         }
@@ -71,7 +69,7 @@ final class RecoveryWriter {
 
     /// Number of fields in each record of the index `name`.
     func recordWidth(ofIndex name: String) throws -> Int {
-        try rows("PRAGMA index_xinfo(\(RecoveryWriter.quoted(name)))").count
+        try rows("PRAGMA index_xinfo(\(SQLIdentifier.quote(name)))").count
     }
 
     /// Inserts one row; false when it does not fit the table.
@@ -116,9 +114,9 @@ final class RecoveryWriter {
     private func insertStatement(_ shape: Shape, width: Int) throws -> HandleStatement {
         let key = "\(shape.table)\u{0}\(width)"
         if let cached = statements[key] { return cached }
-        var names = shape.columns.prefix(width).map(RecoveryWriter.quoted)
+        var names = shape.columns.prefix(width).map(SQLIdentifier.quote)
         if !shape.withoutRowid { names.insert("rowid", at: 0) }
-        let sql = "INSERT OR IGNORE INTO \(RecoveryWriter.quoted(shape.table))(\(names.joined(separator: ", "))) VALUES("
+        let sql = "INSERT OR IGNORE INTO \(SQLIdentifier.quote(shape.table))(\(names.joined(separator: ", "))) VALUES("
             + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
         let statement = try handle.prepare(sql)
         statements[key] = statement
