@@ -58,7 +58,9 @@ public class Select {
     /// Filters the groups.
     @discardableResult public func having(_ condition: Condition) -> Self { statement.having(condition); return self }
 
-    /// Every (remaining) object, as the model the select was prepared for.
+    /// Every (remaining) object, as the model the select was prepared for. (Disfavoured, so that on a
+    /// ``TypedSelect`` the typed `allObjects()` is the one a call without a result type means.)
+    @_disfavoredOverload
     public func allObjects() throws -> [Any] {
         try allObjects(ofOpened: objectType)
     }
@@ -69,7 +71,9 @@ public class Select {
         return try typedAllObjects()
     }
 
-    /// The next object, or nil when there are no more (the statement is then released).
+    /// The next object, or nil when there are no more (the statement is then released). (Disfavoured,
+    /// as `allObjects()` is.)
+    @_disfavoredOverload
     public func nextObject() throws -> Any? {
         try nextObject(ofOpened: objectType)
     }
