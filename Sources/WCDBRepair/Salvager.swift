@@ -112,7 +112,8 @@ public final class Salvager {
 
     /// Pages holding rows that no walked tree reached and that are not free: leaves, and index interior
     /// pages (their cells are rows of WITHOUT ROWID tables), whose parents are lost.
-    public func orphanPages(progress: ((Double) -> Bool)? = nil, _ visit: (BTreePage, [SalvagedRow]) -> Void) -> Bool {
+    /// Returns false when `pageObserver` stopped the scan.
+    public func orphanPages(_ visit: (BTreePage, [SalvagedRow]) -> Void) -> Bool {
         guard source.pageCount >= 2 else { return true }
         // Trunk pages are also found by shape when the header names them: a lost or zeroed trunk
         // pointer would otherwise bring every freed leaf's deleted rows back.
@@ -121,7 +122,6 @@ public final class Salvager {
         // such a cell is an older version of a row (a freed leaf), stitched to another row's pages.
         let accounted = claimed.union(freePages)
         for number in 2...source.pageCount {
-            if let progress, number % 256 == 0, !progress(Double(number) / Double(source.pageCount)) { return false }
             guard !claimed.contains(number), !freePages.contains(number) else { continue }
             guard pagesRead(1) else { return false }
             guard let bytes = source.page(number),

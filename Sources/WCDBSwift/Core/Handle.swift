@@ -197,11 +197,8 @@ public final class Handle {
         let (rc, followedByMore) = sql.withCString { text -> (Int32, Bool) in
             var rest: UnsafePointer<CChar>?
             let rc = sqlite3_prepare_v2(db, text, -1, &stmt, &rest)
-            guard rc == SQLITE_OK, let rest, rest.pointee != 0 else { return (rc, false) }
-            var next: OpaquePointer?
-            let nextRC = sqlite3_prepare_v2(db, rest, -1, &next, nil)
-            if let next { sqlite3_finalize(next) }
-            return (rc, next != nil || nextRC != SQLITE_OK)
+            guard rc == SQLITE_OK else { return (rc, false) }
+            return (rc, Handle.holdsAnotherStatement(rest, on: db))
         }
         guard rc == SQLITE_OK, let stmt, !followedByMore else {
             if let stmt { sqlite3_finalize(stmt) }
@@ -213,6 +210,16 @@ public final class Handle {
             throw makeError(code: rc == SQLITE_OK ? SQLITE_MISUSE : rc, sql: sql, operation: "prepare")
         }
         return HandleStatement(stmt: stmt, sql: sql, handle: self)
+    }
+
+    /// Whether the text after a prepared statement (`sqlite3_prepare_v2`'s tail) holds anything but
+    /// blanks, `;` and comments: another statement, or text that does not compile.
+    static func holdsAnotherStatement(_ rest: UnsafePointer<CChar>?, on db: OpaquePointer) -> Bool {
+        guard let rest, rest.pointee != 0 else { return false }
+        var next: OpaquePointer?
+        let rc = sqlite3_prepare_v2(db, rest, -1, &next, nil)
+        if let next { sqlite3_finalize(next) }
+        return next != nil || rc != SQLITE_OK
     }
 
     /// The cached statement for `key`, prepared on first use; returned reset with its bindings cleared.

@@ -55,7 +55,7 @@ struct SchemaStatement {
             var rest: UnsafePointer<CChar>?
             let rc = sqlite3_prepare_v2(db, text, -1, &statement, &rest)
             guard rc == SQLITE_OK else { return (rc, false) }
-            return (rc, SchemaStatement.holdsAnotherStatement(rest, on: db))
+            return (rc, Handle.holdsAnotherStatement(rest, on: db))
         }
         guard rc == SQLITE_OK, let statement else {
             if let statement { sqlite3_finalize(statement) }
@@ -69,20 +69,6 @@ struct SchemaStatement {
             throw error
         }
         return statement
-    }
-
-    /// Whether text after the first statement holds anything but blanks, `;` and comments.
-    private static func holdsAnotherStatement(_ rest: UnsafePointer<CChar>?, on db: OpaquePointer) -> Bool {
-        var cursor = rest
-        while let text = cursor, text.pointee != 0 {
-            var next: OpaquePointer?
-            var after: UnsafePointer<CChar>?
-            let rc = sqlite3_prepare_v2(db, text, -1, &next, &after)
-            if let next { sqlite3_finalize(next); return true }
-            if rc != SQLITE_OK || after == text { return rc != SQLITE_OK }
-            cursor = after
-        }
-        return false
     }
 
     /// The entry's kind must be the one create action, naming the entry's object (and for indexes and
