@@ -37,65 +37,51 @@ struct ClauseTail {
     @inlinable
     var isEmpty: Bool { condition == nil && (orderBy?.isEmpty ?? true) && limit == nil && offset == nil }
 
-    /// This tail with the values of its WHERE, LIMIT and OFFSET taken out of the text as `?` (the values
-    /// `Expression` carries, see there), in the order their `?` appear in the statement: WHERE, then
-    /// LIMIT, then OFFSET. ORDER BY is printed with its values: `ORDER BY 2` means the second result
-    /// column. A clause with bind parameters of the caller's own runs entirely as printed.
-    func liftingLiterals() -> (tail: ClauseTail, values: [FundamentalValue]) {
-        let condition = self.condition?.asExpression()
-        // SQLite only accepts OFFSET after a LIMIT: an offset alone means "no limit" (-1).
-        let limit = self.limit?.asExpression() ?? (offset != nil ? (-1).asExpression() : nil)
-        let offset = self.offset?.asExpression()
-        if condition?.hasOwnParameters == true || limit?.hasOwnParameters == true || offset?.hasOwnParameters == true {
-            return (self, [])
-        }
-        var tail = self
-        var values: [FundamentalValue] = []
-        func lift(_ expression: Expression?) -> Expression? {
-            guard let expression else { return nil }
-            guard expression.hasBoundValues else { return expression }
-            values += expression.values
-            return Expression(sql: expression.sql, level: expression.level, hasOwnParameters: true)
-        }
-        tail.condition = lift(condition)
-        tail.limit = lift(limit)
-        tail.offset = lift(offset)
-        return (tail, values)
-    }
-
-    /// `head` (a select printed up to its FROM) followed by these clauses, their literals lifted into
-    /// bound values: the SQL a one-line read or a chain-call select runs.
-    func source(after head: String) -> StatementSource {
-        guard !isEmpty else { return .byText(head) }
-        let (tail, arguments) = liftingLiterals()
-        return .byText(head + tail.sql, arguments: arguments)
-    }
-
-    /// ` WHERE … ORDER BY … LIMIT … OFFSET …` exactly as `StatementSelect` prints it after its FROM,
-    /// for appending to a select whose head is cached.
-    var sql: String {
-        var sql = condition.map { " WHERE " + $0.asExpression().description } ?? ""
+    /// The tail's ORDER BY, LIMIT and OFFSET as a statement's clause (an offset alone prints
+    /// `LIMIT -1 OFFSET n`: SQLite takes OFFSET only after a LIMIT).
+    var orderLimit: OrderLimitClause {
         var clause = OrderLimitClause()
         clause.orders = orderBy?.map { $0.asOrder() } ?? []
-        applyLimit(limit: { clause.limit = $0.asExpression() },
-                   limitOffset: { clause.limit = $0.asExpression(); clause.offset = $1.asExpression() })
-        sql += clause.suffix
-        return sql
+        clause.limit = limit?.asExpression()
+        clause.offset = offset?.asExpression()
+        return clause
     }
 
-    func apply(to statement: StatementDelete) {
-        if let condition { statement.where(condition) }
-        if let orderBy, !orderBy.isEmpty { statement.order(by: orderBy) }
-        applyLimit(limit: { statement.limit($0) }, limitOffset: { statement.limit($0, offset: $1) })
+    /// `SELECT [DISTINCT] columns FROM table` with these clauses.
+    func select(_ columns: [ColumnResultConvertible], distinct: Bool = false, from table: String) -> StatementNode {
+        var core = SelectCore()
+        core.distinct = distinct
+        core.columns = columns.map { $0.asColumnResult() }
+        core.tables = [TableOrSubquery(table: table)]
+        core.condition = condition?.asExpression()
+        var select = SelectNode()
+        select.cores = [core]
+        select.orderLimit = orderLimit
+        return .select(select)
     }
 
-    /// SQLite only accepts OFFSET after a LIMIT: an offset alone means "no limit" (-1).
-    private func applyLimit(limit apply: (Limit) -> Void, limitOffset applyBoth: (Limit, Offset) -> Void) {
-        switch (limit, offset) {
-        case (let limit?, let offset?): applyBoth(limit, offset)
-        case (let limit?, nil): apply(limit)
-        case (nil, let offset?): applyBoth(-1, offset)
-        case (nil, nil): break
-        }
+    /// `UPDATE table SET p1 = ?, … ` with these clauses: the first `properties.count` value slots are the
+    /// properties' (placeholders here: the caller binds an object's or a row's values to them).
+    func update(table: String, setting properties: [Property]) -> StatementNode {
+        var update = UpdateNode()
+        update.table = TableName(name: table)
+        update.assignments = properties.map { Assignment(columns: [$0.asColumn().columnName], value: .placeholder) }
+        update.condition = condition?.asExpression()
+        update.orderLimit = orderLimit
+        return .update(update)
     }
+
+    /// `DELETE FROM table` with these clauses.
+    func delete(from table: String) -> StatementNode {
+        var delete = DeleteNode()
+        delete.table = TableName(name: table)
+        delete.condition = condition?.asExpression()
+        delete.orderLimit = orderLimit
+        return .delete(delete)
+    }
+}
+
+extension Expression {
+    /// A value slot whose value the caller binds (an object's property): renders as `?`.
+    static let placeholder = Expression(literal: .null, level: .primary)
 }

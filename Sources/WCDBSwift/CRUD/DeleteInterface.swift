@@ -11,11 +11,8 @@ extension HandleRepresentable {
     /// The one definition of the delete verb (one-line, Table, chain call): runs with the clauses'
     /// values bound; returns the rows deleted.
     func delete(fromTable table: String, _ clauses: ClauseTail) throws -> Int {
-        let (tail, arguments) = clauses.liftingLiterals()
-        // `DELETE FROM t` + the clauses, exactly as StatementDelete prints them (tested).
-        let sql = "DELETE FROM " + SQLIdentifier.quote(table) + tail.sql
-        return try withHandle(forWriting: true) { handle in
-            try StatementSource.byText(sql, arguments: arguments).withStatement(on: handle) { statement in
+        try withHandle(forWriting: true) { handle in
+            try StatementSource.tree(clauses.delete(from: table)).withStatement(on: handle) { statement in
                 _ = try statement.step()
                 return handle.changes
             }

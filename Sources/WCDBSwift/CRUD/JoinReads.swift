@@ -72,8 +72,7 @@ extension HandleRepresentable {
         if let orderList { statement.order(by: orderList) }
         if let limit { statement.limit(limit) }
         if let offset { statement.offset(offset) }
-        let (sql, values) = statement.boundSQL
-        let query = ObjectQuery<Object>(source: .byText(sql, arguments: values),
+        let query = ObjectQuery<Object>(source: .tree(statement.statementNode),
                                         mapping: PropertyMapping(identity: binding.properties.count))
         return try withHandle(forWriting: false) { handle in try query.all(on: handle) }
     }

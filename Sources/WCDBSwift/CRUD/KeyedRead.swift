@@ -1,8 +1,8 @@
 /// The row-by-row read WCDB users write, `getObject(fromTable: t, where: Row.Properties.id == k)`:
 /// every column of the model, at most a WHERE and a LIMIT.
 ///
-/// Its SQL is found in the model's binding by the condition's shape (`(id = ?)` is one shape object for
-/// every `k`, see `ExpressionShape`), so a call prints nothing and compares no text; the statement stays
+/// Its SQL is found in the model's binding by the condition's node (`(id = ?)` is one node for every
+/// `k`, see `ExpressionNode`), so a call prints nothing and compares no text; the statement stays
 /// prepared in each handle's cache; the call binds the condition's values and steps. Nothing else is
 /// built per call: these are functions of the statement and the caller's condition, not a value that is
 /// made, copied and destroyed per call. Other reads go through `ObjectQuery`.
@@ -17,17 +17,15 @@ enum KeyedRead {
     }
 
     /// `SELECT <every column> FROM table [WHERE condition] [LIMIT ?]` of `model`, found by the condition's
-    /// shape; and the model's property count (the identity mapping of its rows).
+    /// node; and the model's property count (the identity mapping of its rows).
     @usableFromInline
-    static func statement<Object: TableDecodable>(of model: Object.Type, table: String, condition: ExpressionShape?,
+    static func statement<Object: TableDecodable>(of model: Object.Type, table: String, condition: Expression?,
                                                   limited: Bool) -> (sql: CachedSQL, propertyCount: Int) {
         let binding = Object.objectRelationalMapping
         let statement = binding.statements.statement(limited ? .selectWhereLimited : .selectWhere, table: table,
-                                                     properties: nil, clause: condition) {
-            var sql = StatementSelect.sql(distinct: false, columns: binding.properties, table: table)
-            if let condition { sql += " WHERE " + condition.sql }
-            if limited { sql += " LIMIT ?" }
-            return BindingStatement(sql: CachedSQL(sql), propertyIndexes: nil)
+                                                     properties: nil, clause: condition?.node) {
+            let tail = ClauseTail(condition: condition, orderBy: nil, limit: limited ? Expression.placeholder : nil, offset: nil)
+            return BindingStatement(sql: CachedSQL(tree: tail.select(binding.properties, from: table)), propertyIndexes: nil)
         }
         return (statement.sql, binding.properties.count)
     }
@@ -39,13 +37,13 @@ enum KeyedRead {
                                                  limited: Bool, on handle: Handle) throws -> (HandleStatement, Int) {
         let operation: BindingStatementKey.Operation = limited ? .selectWhereLimited : .selectWhere
         let id = ObjectIdentifier(model)
-        if let slot = handle.keyedStatement(model: id, table: table, operation: operation.rawValue, shape: condition?.shape,
+        if let slot = handle.keyedStatement(model: id, table: table, operation: operation.rawValue, shape: condition?.node,
                                             propertyIndexes: nil) {
             return (slot.statement, slot.propertyCount)
         }
-        let (sql, propertyCount) = statement(of: model, table: table, condition: condition?.shape, limited: limited)
+        let (sql, propertyCount) = statement(of: model, table: table, condition: condition, limited: limited)
         let prepared = try handle.cachedStatement(for: sql)
-        handle.lastKeyed = KeyedStatementSlot(model: id, table: table, operation: operation.rawValue, shape: condition?.shape,
+        handle.lastKeyed = KeyedStatementSlot(model: id, table: table, operation: operation.rawValue, shape: condition?.node,
                                               propertyIndexes: nil, statement: prepared, propertyCount: propertyCount,
                                               setIndexes: [])
         return (prepared, propertyCount)

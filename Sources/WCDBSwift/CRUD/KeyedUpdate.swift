@@ -1,8 +1,8 @@
 /// The row-by-row update WCDB users write, `update(table: t, on: Row.Properties.x, with: row, where:
-/// Row.Properties.id == k)`: `UPDATE t SET x = ?1 … WHERE (id = ?n)` and nothing more.
+/// Row.Properties.id == k)`: `UPDATE t SET x = ? … WHERE (id = ?)` and nothing more.
 ///
-/// Its SQL is found in the model's binding by the property indexes and the condition's shape (the same
-/// shape object for every `k`, see `ExpressionShape`), so a call prints nothing and compares no text;
+/// Its SQL is found in the model's binding by the property indexes and the condition's node (the same
+/// node for every `k`, see `ExpressionNode`), so a call prints nothing and compares no text;
 /// the statement stays prepared in each handle's cache; the call binds the object's properties and the
 /// condition's values and steps. Functions, not a value built per call (see `KeyedRead`). Other updates
 /// go through `UpdateStatementBuilder`.
@@ -10,16 +10,16 @@
 enum KeyedUpdate {
     /// `UPDATE table SET … [WHERE condition]` of `model` for the properties at `propertyIndexes` (the
     /// model's own, checked by the caller: the SET list is built from the binding's properties at those
-    /// indexes), found by the indexes and the condition's shape.
+    /// indexes), found by the indexes and the condition's node.
     @usableFromInline
     static func statement<Object: TableEncodable>(of model: Object.Type, table: String, propertyIndexes: PropertyIndexes,
-                                                  condition: ExpressionShape?) -> BindingStatement {
+                                                  condition: Expression?) -> BindingStatement {
         let binding = Object.objectRelationalMapping
-        return binding.statements.statement(.updateWhere, table: table, properties: propertyIndexes, clause: condition) {
+        return binding.statements.statement(.updateWhere, table: table, properties: propertyIndexes, clause: condition?.node) {
             let selected = propertyIndexes.all.map { binding.properties[$0] }
-            var sql = StatementUpdate.sql(table: table, settingParametersOf: selected)
-            if let condition { sql += " WHERE " + condition.sql }
-            return BindingStatement(sql: CachedSQL(sql), propertyIndexes: selected.map(\.propertyIndex))
+            let tail = ClauseTail(condition: condition, orderBy: nil, limit: nil, offset: nil)
+            return BindingStatement(sql: CachedSQL(tree: tail.update(table: table, setting: selected)),
+                                    propertyIndexes: selected.map(\.propertyIndex))
         }
     }
 
@@ -31,15 +31,15 @@ enum KeyedUpdate {
         let id = ObjectIdentifier(Object.self)
         let statement: HandleStatement
         let setIndexes: [Int]
-        if let slot = handle.keyedStatement(model: id, table: table, operation: BindingStatementKey.Operation.updateWhere.rawValue, shape: condition?.shape,
+        if let slot = handle.keyedStatement(model: id, table: table, operation: BindingStatementKey.Operation.updateWhere.rawValue, shape: condition?.node,
                                             propertyIndexes: propertyIndexes) {
             statement = slot.statement
             setIndexes = slot.setIndexes
         } else {
-            let update = self.statement(of: Object.self, table: table, propertyIndexes: propertyIndexes, condition: condition?.shape)
+            let update = self.statement(of: Object.self, table: table, propertyIndexes: propertyIndexes, condition: condition)
             statement = try handle.cachedStatement(for: update.sql)
             setIndexes = update.propertyIndexes ?? []
-            handle.lastKeyed = KeyedStatementSlot(model: id, table: table, operation: BindingStatementKey.Operation.updateWhere.rawValue, shape: condition?.shape,
+            handle.lastKeyed = KeyedStatementSlot(model: id, table: table, operation: BindingStatementKey.Operation.updateWhere.rawValue, shape: condition?.node,
                                                   propertyIndexes: propertyIndexes, statement: statement, propertyCount: 0,
                                                   setIndexes: setIndexes)
         }

@@ -23,17 +23,18 @@ struct ObjectQuery<Object: TableDecodable> {
         try properties.checkBelong(to: Object.self, operation: "select")
         let binding = Object.objectRelationalMapping
         if properties == nil, !distinct {
-            let selectAll = binding.statements.statement(.select, table: table, properties: nil) {
-                BindingStatement(sql: CachedSQL(StatementSelect().select(binding.properties).from(table).description), propertyIndexes: nil)
-            }.sql
             mapping = PropertyMapping(identityOfCount: binding.properties.count)
-            // Every column with clauses (`getObjects(where: id == k)`): the cached head plus the
-            // lifted clauses, so a lookup prints only its WHERE and binds its values.
-            source = tail.isEmpty ? .cached(selectAll) : tail.source(after: selectAll.sql)
+            if tail.isEmpty {
+                source = .cached(binding.statements.statement(.select, table: table, properties: nil) {
+                    BindingStatement(sql: CachedSQL(tree: tail.select(binding.properties, from: table)), propertyIndexes: nil)
+                }.sql)
+            } else {
+                source = .tree(tail.select(binding.properties, from: table))
+            }
             return
         }
         let selected = (properties ?? binding.properties).map { $0.asProperty() }
-        source = tail.source(after: StatementSelect.sql(distinct: distinct, columns: selected, table: table))
+        source = .tree(tail.select(selected, distinct: distinct, from: table))
         mapping = PropertyMapping(propertyCount: binding.properties.count, selectedPropertyIndexes: selected.map(\.propertyIndex))
     }
 

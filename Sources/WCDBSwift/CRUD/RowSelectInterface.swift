@@ -69,8 +69,8 @@ extension HandleRepresentable {
 
     private func select(_ columns: [ColumnResultConvertible], _ table: String, _ distinct: Bool, _ condition: Condition?,
                         _ orderList: [OrderBy]?, _ limit: Limit?, _ offset: Offset?) -> StatementSource {
-        ClauseTail(condition: condition, orderBy: orderList, limit: limit, offset: offset)
-            .source(after: StatementSelect.sql(distinct: distinct, columns: columns, table: table))
+        .tree(ClauseTail(condition: condition, orderBy: orderList, limit: limit, offset: offset)
+            .select(columns, distinct: distinct, from: table))
     }
 
     private func firstColumn(_ sql: StatementSource) throws -> FundamentalColumn {

@@ -24,5 +24,5 @@ extension HandleRepresentable {
 
 extension Handle {
     /// Runs a WINQ statement (a config receives the handle: `try handle.exec(statementPragma)`).
-    public func exec(_ statement: Statement) throws { try exec(statement.description) }
+    public func exec(_ statement: Statement) throws { try execRendered(statement) }
 }

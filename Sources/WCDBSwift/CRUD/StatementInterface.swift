@@ -1,26 +1,31 @@
 /// The core layer with WINQ statements (Swift guide 2.2.5): `exec` and `prepare` take any `Statement`.
 extension Database {
-    /// Runs a WINQ statement, as `exec(_:)` runs SQL; takes the write token unless it is one `SELECT`
-    /// or `EXPLAIN`. It runs as printed: the statement's values are written into the SQL text as
-    /// literals (its `description`), not bound.
-    /// - Throws: `WCDBError` with SQLite's error, or `SQLITE_BUSY` when the write token is not free in time.
-    public func exec(_ statement: Statement) throws { try exec(statement.description) }
+    /// Runs a WINQ statement, as `exec(_:)` runs SQL; takes the write token unless it is a `SELECT`. Its
+    /// values are bound, not printed into the SQL (`description` prints them, for people).
+    /// - Throws: `WCDBError` with SQLite's error, `SQLITE_BUSY` when the write token is not free in time, or
+    ///   a construct this engine (SQLite 3.15.2) cannot run, named.
+    public func exec(_ statement: Statement) throws {
+        try withHandle(forWriting: !Database.isReadOnly(statement)) { try $0.execRendered(statement) }
+    }
     /// Prepares a WINQ statement as a `CoreStatement` that holds a handle of this database (and the
-    /// write token, for a statement that writes) until finalized. It is prepared as printed: the
-    /// statement's values are written into the SQL text as literals (its `description`), not bound.
-    /// To bind values, write `BindParameter` placeholders and use `CoreStatement.bind(_:toIndex:)`.
-    /// - Throws: `WCDBError` with SQLite's error (a missing table, a syntax error).
-    public func prepare(_ statement: Statement) throws -> CoreStatement { try prepare(statement.description) }
+    /// write token, for a statement that writes) until finalized. Its values are bound; a statement that
+    /// holds `BindParameter` placeholders of your own is prepared with its values printed in instead, and
+    /// you bind yours with `CoreStatement.bind(_:toIndex:)`.
+    /// - Throws: `WCDBError` with SQLite's error (a missing table, a syntax error), or a construct this
+    ///   engine cannot run, named.
+    public func prepare(_ statement: Statement) throws -> CoreStatement { try CoreStatement(core: core, statement: statement) }
 }
 
 extension Transaction {
-    /// Runs a WINQ statement on this object's handle, as `exec(_:)` runs SQL. It runs as printed: the
-    /// statement's values are written into the SQL text as literals (its `description`), not bound.
+    /// Runs a WINQ statement on this object's handle, as `exec(_:)` runs SQL; its values are bound.
     /// - Throws: `WCDBError` with SQLite's error, or the write token's (see `withHandle(forWriting:_:)`).
-    public func exec(_ statement: Statement) throws { try exec(statement.description) }
+    public func exec(_ statement: Statement) throws {
+        try withHandle(forWriting: !Database.isReadOnly(statement)) { try $0.execRendered(statement) }
+    }
     /// Prepares a WINQ statement on this object's handle as a `CoreStatement` that holds it until
-    /// finalized. It is prepared as printed: the statement's values are written into the SQL text as
-    /// literals (its `description`), not bound.
+    /// finalized; its values are bound (see `Database.prepare(_:)`).
     /// - Throws: `WCDBError` with SQLite's error (a missing table, a syntax error).
-    public func prepare(_ statement: Statement) throws -> CoreStatement { try prepare(statement.description) }
+    public func prepare(_ statement: Statement) throws -> CoreStatement {
+        try withHandle(forWriting: false) { _ in try CoreStatement(core: core, statement: statement) }
+    }
 }

@@ -68,9 +68,8 @@ extension HandleRepresentable {
     }
 
     private func read<T>(_ statement: Statement, _ body: (HandleStatement) throws -> T) throws -> T {
-        let sql = statement.description
-        return try withHandle(forWriting: !Database.isReadOnlySQL(sql)) { handle in
-            let handleStatement = try handle.prepare(sql)
+        try withHandle(forWriting: !Database.isReadOnly(statement)) { handle in
+            let handleStatement = try handle.prepareRendered(statement)
             defer { handleStatement.finalize() }
             return try body(handleStatement)
         }

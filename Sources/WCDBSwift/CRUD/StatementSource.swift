@@ -1,20 +1,13 @@
-/// Runs work on one of the handle's cached statements: by id for SQL the runtime built once from a
-/// model's binding, by text (a small bounded cache) for SQL built per call with the caller's clauses.
-/// The statement is always reset afterwards, so no read transaction stays open behind the caller's back.
+/// Runs work on one of the handle's statements: by id for SQL the runtime built once from a model's
+/// binding, or from a tree built per call with the caller's clauses (rendered on the handle, found in
+/// its bounded text cache). The statement is always reset afterwards, so no read transaction stays open
+/// behind the caller's back.
 @usableFromInline
 enum StatementSource {
     case cached(CachedSQL)
-    /// SQL built per call; `arguments` are bound from index `firstArgumentIndex` on before `body` runs
-    /// (the literals `ClauseTail.liftingLiterals()` took out of the text).
-    case byText(String, arguments: [FundamentalValue] = [], firstArgumentIndex: Int32 = 1)
-
-    @inlinable
-    var sql: String {
-        switch self {
-        case .cached(let cached): return cached.sql
-        case .byText(let sql, _, _): return sql
-        }
-    }
+    /// A tree built per call, run with its values bound. The first `objectValueCount` value slots are an
+    /// object's properties (placeholders in the tree), which `body` binds.
+    case tree(StatementNode, objectValueCount: Int = 0)
 
     @inlinable
     func withStatement<T>(on handle: Handle, _ body: (HandleStatement) throws -> T) throws -> T {
@@ -23,12 +16,10 @@ enum StatementSource {
             let statement = try handle.cachedStatement(for: cached)
             defer { statement.reset() }
             return try body(statement)
-        case .byText(let sql, let arguments, let firstIndex):
-            let statement = try handle.cachedStatement(forSQL: sql)
+        case .tree(let node, let objectValueCount):
+            let (statement, rendering) = try handle.cachedStatement(for: node)
             defer { statement.reset() }
-            for (offset, value) in arguments.enumerated() {
-                statement.bind(value, toIndex: firstIndex + Int32(offset))
-            }
+            handle.bind(rendering, to: statement, from: objectValueCount)
             return try body(statement)
         }
     }

@@ -23,6 +23,8 @@ public final class Table<Root: TableCodable>: HandleRepresentable {
     public func run(embeddedTransaction: () throws -> Void) throws { try database.run(embeddedTransaction: embeddedTransaction) }
     /// Prepares `sql` on the table's database as a `CoreStatement` that holds its handle until finalized.
     public func prepare(_ sql: String) throws -> CoreStatement { try database.prepare(sql) }
+    /// Prepares a WINQ statement on the database, its values bound (see `Database.prepare(_:)`).
+    public func prepare(_ statement: Statement) throws -> CoreStatement { try database.prepare(statement) }
     /// The tag of the table's database.
     public var tag: Int? { database.tag }
     /// The path of the table's database file.

@@ -151,9 +151,9 @@ extension HandleRepresentable {
     }
 }
 
-/// `UPDATE table SET c1 = ?1, … [WHERE …] [ORDER BY …] [LIMIT …]` with clauses, printed per call straight
-/// into a string; the handle's text cache then finds the prepared statement. (The row-by-row form,
-/// `where: id == k` alone, is `KeyedUpdate`'s: found by shape, nothing printed.)
+/// `UPDATE table SET c1 = ?, … [WHERE …] [ORDER BY …] [LIMIT …]` with clauses, built per call as a tree;
+/// the handle's text cache then finds the prepared statement. (The row-by-row form, `where: id == k`
+/// alone, is `KeyedUpdate`'s: found by its condition's node, nothing rendered.)
 @usableFromInline
 struct UpdateStatementBuilder {
     /// The model properties the SET parameters take, in order.
@@ -163,9 +163,7 @@ struct UpdateStatementBuilder {
     @usableFromInline
     init(table: String, properties: [Property], tail: ClauseTail) {
         self.propertyIndexes = properties.map(\.propertyIndex)
-        // The SET values take ?1…?n; the clauses' bound values follow them.
-        let (liftedTail, arguments) = tail.liftingLiterals()
-        source = .byText(StatementUpdate.sql(table: table, settingParametersOf: properties) + liftedTail.sql,
-                         arguments: arguments, firstArgumentIndex: Int32(properties.count + 1))
+        // The SET values take the first slots; the clauses' values follow them.
+        source = .tree(tail.update(table: table, setting: properties), objectValueCount: properties.count)
     }
 }

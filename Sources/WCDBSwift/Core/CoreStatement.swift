@@ -15,11 +15,20 @@ public final class CoreStatement {
     /// Whether `finalize()` has run: the statement can no longer step, and its handle is given back.
     public private(set) var isFinalized = false
 
-    init(core: DatabaseCore, sql: String) throws {
+    convenience init(core: DatabaseCore, sql: String) throws {
+        try self.init(core: core) { try $0.prepare(sql) }
+    }
+
+    /// A WINQ statement rendered on the handle (rewritten, its values bound).
+    convenience init(core: DatabaseCore, statement: Statement) throws {
+        try self.init(core: core) { try $0.prepareRendered(statement) }
+    }
+
+    private init(core: DatabaseCore, prepare: (Handle) throws -> HandleStatement) throws {
         self.core = core
         let pin = try core.enter(forWriting: false)
         do {
-            handleStatement = try pin.handle.prepare(sql)
+            handleStatement = try prepare(pin.handle)
         } catch {
             core.leave(pin)
             throw error

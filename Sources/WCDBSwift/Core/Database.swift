@@ -10,6 +10,8 @@ public protocol HandleRepresentable: Sendable {
     func run(embeddedTransaction: () throws -> Void) throws
     /// Prepares `sql` as a statement that keeps its handle until finalized (chain calls stream with it).
     func prepare(_ sql: String) throws -> CoreStatement
+    /// Prepares a WINQ statement, its values bound, as a statement that keeps its handle until finalized.
+    func prepare(_ statement: Statement) throws -> CoreStatement
     var tag: Int? { get }
     var path: String { get }
 }
@@ -129,6 +131,13 @@ public final class Database: HandleRepresentable, Sendable {
     }
 
     /// Statements that cannot write: lets `exec` skip the write token.
+    /// Whether a WINQ statement only reads: a SELECT, or SQL text that `isReadOnlySQL` accepts.
+    static func isReadOnly(_ statement: Statement) -> Bool {
+        guard let statement = statement as? SyntaxStatement else { return isReadOnlySQL(statement.description) }
+        if case .select = statement.statementNode { return true }
+        return false
+    }
+
     static func isReadOnlySQL(_ sql: String) -> Bool {
         let head = sql.drop(while: { $0.isWhitespace }).prefix(7).uppercased()
         guard head.hasPrefix("SELECT") || head.hasPrefix("EXPLAIN") else { return false }

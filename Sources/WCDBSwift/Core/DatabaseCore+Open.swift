@@ -37,6 +37,11 @@ extension DatabaseCore {
             try apply(setup.configs, to: handle)
             handle.configGeneration = setup.configGeneration
         }
+        if handle.rewriters.generation != setup.rewriters.generation {
+            // Statements prepared under other rewriters would run the old rewrite.
+            handle.finalizeCachedStatements()
+            handle.rewriters = setup.rewriters
+        }
         handle.updateTrace(sqlTracer: setup.sqlTracer, performance: setup.performanceTracer)
         handle.traceGlobalGeneration = setup.globalTraceGeneration
         handle.traceLocalGeneration = setup.localTraceGeneration

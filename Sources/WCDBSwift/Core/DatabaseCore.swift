@@ -91,6 +91,8 @@ final class DatabaseCore: Sendable {
     /// Makes handles open the file read-only (or read-write again); open handles reopen at their next use.
     func setReadOnly(_ readOnly: Bool) { updateSettings { $0.setReadOnly(readOnly) } }
     func setSQLTracer(_ tracer: SQLTracer?) { updateSettings { $0.setSQLTracer(tracer) } }
+    func addRewriter(_ rewriter: any StatementRewriter) { updateSettings { $0.addRewriter(rewriter) } }
+    func removeRewriters() { updateSettings { $0.removeRewriters() } }
     func setPerformanceTracer(_ tracer: PerformanceTracer?) { updateSettings { $0.setPerformanceTracer(tracer) } }
 
     var errorTracer: ErrorTracer? {

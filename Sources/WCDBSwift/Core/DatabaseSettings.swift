@@ -34,6 +34,7 @@ struct HandleSetup {
     let sqlTracer: SQLTracer?
     let performanceTracer: PerformanceTracer?
     let isReadOnly: Bool
+    let rewriters: StatementRewriters
 }
 
 /// What every handle of one database is set up with: tag, configs, cipher, open mode, tracers, the busy
@@ -57,6 +58,8 @@ struct DatabaseSettings {
     var errorTracer: ErrorTracer?
     /// Changes whenever this database's SQL or performance tracer does.
     private(set) var traceGeneration = 0
+    /// The statement rewriters every handle applies before it prepares a statement.
+    private(set) var rewriters = StatementRewriters()
     /// The bound of every wait for the write token, a handle or a close, in seconds.
     var busyTimeoutSeconds = Double(Database.defaultBusyTimeoutMilliseconds) / 1000
 
@@ -112,11 +115,16 @@ struct DatabaseSettings {
         traceGeneration += 1
     }
 
+    mutating func addRewriter(_ rewriter: any StatementRewriter) { rewriters.append(rewriter) }
+
+    mutating func removeRewriters() { rewriters.removeAll() }
+
     /// Whether an open `handle` needs nothing re-applied.
     @inline(__always)
     func isCurrent(_ handle: Handle, globalTraceGeneration: Int) -> Bool {
         handle.isOpened && handle.configGeneration == configGeneration && handle.cipherGeneration == cipherGeneration
             && handle.traceLocalGeneration == traceGeneration && handle.traceGlobalGeneration == globalTraceGeneration
+            && handle.rewriters.generation == rewriters.generation
     }
 
     func setup(global: GlobalTraceState) -> HandleSetup {
@@ -129,7 +137,8 @@ struct DatabaseSettings {
             cipherGeneration: cipherGeneration,
             sqlTracer: sqlTracer ?? global.sql,
             performanceTracer: performanceTracer ?? global.performance,
-            isReadOnly: isReadOnly
+            isReadOnly: isReadOnly,
+            rewriters: rewriters
         )
     }
 }

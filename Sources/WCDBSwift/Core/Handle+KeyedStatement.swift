@@ -11,7 +11,7 @@ final class KeyedStatementSlot {
     @usableFromInline let table: String
     /// The operation, as the binding cache numbers them (`BindingStatementKey.Operation`).
     @usableFromInline let operation: UInt8
-    @usableFromInline let shape: ExpressionShape?
+    @usableFromInline let shape: ExpressionNode?
     @usableFromInline let propertyIndexes: PropertyIndexes?
     @usableFromInline let statement: HandleStatement
     /// The model's property count (reads), or the SET properties in parameter order (updates).
@@ -19,7 +19,7 @@ final class KeyedStatementSlot {
     @usableFromInline let setIndexes: [Int]
 
     @usableFromInline
-    init(model: ObjectIdentifier, table: String, operation: UInt8, shape: ExpressionShape?,
+    init(model: ObjectIdentifier, table: String, operation: UInt8, shape: ExpressionNode?,
          propertyIndexes: PropertyIndexes?, statement: HandleStatement, propertyCount: Int, setIndexes: [Int]) {
         self.model = model
         self.table = table
@@ -32,7 +32,7 @@ final class KeyedStatementSlot {
     }
 
     @inlinable
-    func matches(model: ObjectIdentifier, table: String, operation: UInt8, shape: ExpressionShape?,
+    func matches(model: ObjectIdentifier, table: String, operation: UInt8, shape: ExpressionNode?,
                  propertyIndexes: PropertyIndexes?) -> Bool {
         self.model == model && self.shape === shape && self.operation == operation && self.table == table
             && self.propertyIndexes == propertyIndexes
@@ -44,7 +44,7 @@ extension Handle {
     /// (or when the statement was evicted or finalized since).
     @inlinable
     func keyedStatement(model: ObjectIdentifier, table: String, operation: UInt8,
-                        shape: ExpressionShape?, propertyIndexes: PropertyIndexes?) -> KeyedStatementSlot? {
+                        shape: ExpressionNode?, propertyIndexes: PropertyIndexes?) -> KeyedStatementSlot? {
         guard let slot = lastKeyed,
               slot.matches(model: model, table: table, operation: operation, shape: shape, propertyIndexes: propertyIndexes),
               reuseStatement(slot.statement) else { return nil }

@@ -16,11 +16,24 @@ public final class CachedSQL: Sendable, CustomStringConvertible {
     /// make one per distinct SQL and keep it.
     public init(_ sql: String) {
         self.sql = sql
+        self.tree = nil
         self.id = CachedSQL.nextID()
     }
 
     /// A key for `sql` with a new `id`; the same as `init(_:)`.
     public convenience init(sql: String) { self.init(sql) }
+
+    /// The tree the SQL was rendered from, when the runtime built it: what a database's rewriters see
+    /// (see `StatementRewriter`) before the statement is prepared on its handles.
+    let tree: StatementNode?
+
+    /// A key for a statement the runtime builds once (a model binding's), rendered with its value slots as
+    /// `?`: the caller binds them per call.
+    init(tree: StatementNode) {
+        self.tree = tree
+        self.sql = tree.rendering.sql
+        self.id = CachedSQL.nextID()
+    }
 
     /// The SQL text.
     public var description: String { sql }
@@ -75,6 +88,8 @@ public final class Handle {
     @exclusivity(unchecked) var attachedCancellationSignal: CancellationSignal?
     /// The statement of WCDB 2.x's handle-level calls (`prepare(_:)` of a WINQ statement, `step()`, …).
     @exclusivity(unchecked) var mainStatement: HandleStatement?
+    /// The database's statement rewriters, as of this handle's last checkout (see `Handle+Rendering`).
+    @exclusivity(unchecked) var rewriters = StatementRewriters()
     /// How long the last `sqlite3_open_v2` took (for the database-operation trace).
     @exclusivity(unchecked) var openNanoseconds: UInt64 = 0
     /// Whether this connection waits with the busy tracer's handler (else the pool's busy timeout).
@@ -228,7 +243,9 @@ public final class Handle {
     /// statement left mid-iteration never keeps a read snapshot open.
     public func cachedStatement(for key: CachedSQL) throws -> HandleStatement {
         if let cached = statements.statement(forID: key.id) { return reuse(cached) }
-        return statements.insert(try prepareStatement(key.sql), forID: key.id)
+        // Rewriting happens here, where a statement is prepared, so a cache hit costs nothing extra.
+        let sql = if let tree = key.tree, !rewriters.isEmpty { try rendering(of: tree).sql } else { key.sql }
+        return statements.insert(try prepareStatement(sql), forID: key.id)
     }
 
     /// The statement for `sql`, prepared on first use and kept in the handle's cache by text (bounded,

@@ -86,7 +86,7 @@ extension Handle {
     @discardableResult
     public func prepare(_ statement: Statement) throws -> HandleStatement {
         finalize()
-        let prepared = try prepare(statement.description)
+        let prepared = try prepareRendered(statement)
         mainStatement = prepared
         return prepared
     }
@@ -94,7 +94,10 @@ extension Handle {
     /// The statement for `statement`, prepared once and kept in this handle's cache (WCDB 2.x). It is
     /// reset when the operation that received the handle ends; do not finalize it.
     public func getOrCreatePreparedStatement(with statement: Statement) throws -> HandleStatement {
-        try cachedStatement(forSQL: statement.description)
+        let rendering = try rendering(of: statement)
+        let prepared = try cachedStatement(forSQL: rendering.sql)
+        bind(rendering, to: prepared)
+        return prepared
     }
 
     func currentStatement(_ operation: String) throws -> HandleStatement { try current(operation) }

@@ -204,7 +204,7 @@ public struct TableBinding<Root>: Sendable {
 /// A model has a handful of these (select, insert, one per partial property set, one per condition
 /// shape…) and the one-line API looks one up on every call, so the first few live in an array searched
 /// linearly, compared against the caller's property list and condition shape in place (no key is built
-/// unless the lookup misses; a condition's shape is compared by identity first, see `ExpressionShape`);
+/// unless the lookup misses; a condition's shape is compared by identity first, see `ExpressionNode`);
 /// the rest in a dictionary.
 @usableFromInline
 final class BindingStatementCache: Sendable {
@@ -225,7 +225,7 @@ final class BindingStatementCache: Sendable {
     /// the condition of shape `clause` (nil: none), built by `build` the first time.
     @usableFromInline
     func statement(_ operation: BindingStatementKey.Operation, table: String, properties: PropertyIndexes?,
-                   clause: ExpressionShape? = nil, build: () -> BindingStatement) -> BindingStatement {
+                   clause: ExpressionNode? = nil, build: () -> BindingStatement) -> BindingStatement {
         if let found = entries.withLock({ entries -> BindingStatement? in
             let recent = entries.recent
             let lastHit = entries.lastHit
@@ -267,7 +267,7 @@ private final class BindingStatementEntry: Sendable {
 
     @inline(__always)
     func matches(_ operation: BindingStatementKey.Operation, table: String, properties: PropertyIndexes?,
-                 clause: ExpressionShape?) -> Bool {
+                 clause: ExpressionNode?) -> Bool {
         key.matches(operation, table: table, properties: properties, clause: clause)
     }
 }
@@ -340,19 +340,19 @@ struct BindingStatementKey: Hashable, Sendable {
     let clause: String
     /// The condition's shape, kept alive here so that its identity can't be taken by another shape: the
     /// same object means the same SQL, found without comparing text.
-    let clauseShape: ExpressionShape?
+    let clauseShape: ExpressionNode?
 
-    init(operation: Operation, table: String, properties: PropertyIndexes?, clause: ExpressionShape?) {
+    init(operation: Operation, table: String, properties: PropertyIndexes?, clause: ExpressionNode?) {
         self.operation = operation
         self.table = table
         self.propertyIndexes = properties
-        self.clause = clause?.sql ?? ""
+        self.clause = clause?.shapeSQL ?? ""
         self.clauseShape = clause
     }
 
-    func matches(_ operation: Operation, table: String, properties: PropertyIndexes?, clause: ExpressionShape?) -> Bool {
+    func matches(_ operation: Operation, table: String, properties: PropertyIndexes?, clause: ExpressionNode?) -> Bool {
         guard self.operation == operation, propertyIndexes == properties, self.table == table else { return false }
-        return clauseShape === clause || self.clause == (clause?.sql ?? "")
+        return clauseShape === clause || self.clause == (clause?.shapeSQL ?? "")
     }
 
     @usableFromInline static func == (left: BindingStatementKey, right: BindingStatementKey) -> Bool {

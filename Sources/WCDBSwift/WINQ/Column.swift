@@ -44,20 +44,17 @@ public struct Column: Sendable, CustomStringConvertible, ExpressionOperable, Col
     /// The bare name, as in column lists (INSERT, UPDATE SET, column definitions).
     var nameDescription: String { isAll ? "*" : SQLIdentifier.quote(name) }
 
-    /// The column as SQL: `name`, `table.name` or `schema.table.name`, each part quoted if needed.
-    public var description: String {
-        guard tableName != nil else { return nameDescription }  // the common case, without the array
-        var parts: [String] = []
-        if let tableName {
-            if let schemaName { parts.append(SQLIdentifier.quote(schemaName)) }
-            parts.append(SQLIdentifier.quote(tableName))
-        }
-        parts.append(nameDescription)
-        return parts.joined(separator: ".")
+    /// The column as the syntax tree holds it.
+    var columnName: ColumnName {
+        isAll ? ColumnName(name: "*", table: tableName, schema: schemaName, isAll: true)
+            : ColumnName(name: name, table: tableName, schema: schemaName)
     }
+
+    /// The column as SQL: `name`, `table.name` or `schema.table.name`, each part quoted if needed.
+    public var description: String { SQLRenderer.inlined { $0.write(column: columnName) } }
 
     /// The column itself.
     public func asColumn() -> Column { self }
     /// The column as an expression: its (qualified) name.
-    public func asExpression() -> Expression { Expression(sql: description, level: .primary, hasOwnParameters: false) }
+    public func asExpression() -> Expression { Expression(.column(columnName)) }
 }

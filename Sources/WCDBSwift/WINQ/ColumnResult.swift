@@ -10,6 +10,13 @@ public struct ColumnResult: Sendable, CustomStringConvertible, ColumnResultConve
         expression = convertible.asExpression()
     }
 
+    /// A copy selecting another expression under the same alias (a rewriter's replacement).
+    func replacingExpression(_ expression: Expression) -> ColumnResult {
+        var copy = ColumnResult(with: expression)
+        copy.alias = alias
+        return copy
+    }
+
     /// `expr AS alias`
     public func `as`(_ alias: String) -> ColumnResult {
         var copy = self
@@ -18,9 +25,14 @@ public struct ColumnResult: Sendable, CustomStringConvertible, ColumnResultConve
     }
 
     /// `expr` or `expr AS alias`.
-    public var description: String {
-        guard let alias else { return expression.description }
-        return expression.description + " AS " + SQLIdentifier.quote(alias)
+    public var description: String { SQLRenderer.inlined { render(into: &$0) } }
+
+    func render(into renderer: inout SQLRenderer) {
+        renderer.render(expression)
+        if let alias {
+            renderer.write(" AS ")
+            renderer.write(identifier: alias)
+        }
     }
 
     /// The result column itself.

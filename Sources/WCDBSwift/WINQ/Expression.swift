@@ -1,9 +1,8 @@
 import Foundation
 
-/// An SQL `expr`: its SQL text, the values it compares with, and how tightly it binds.
+/// An SQL `expr`: a syntax tree (its operators, columns and functions) and the values it compares with.
 ///
-/// Like WCDB Swift, an Expression is built from already-printed operands, so identifiers are quoted
-/// once, in `SQLIdentifier`. Unlike a plain string, it carries its *values* as values: a literal that
+/// Identifiers are quoted once, when the tree is rendered. Unlike a plain string, it carries its *values* as values: a literal that
 /// is the operand of a comparison (`=`, `<`, `IN`, `LIKE`, `BETWEEN`, …) is kept out of the text, where
 /// a `?` stands for it, and travels in `values`. Running the expression binds them (so one
 /// prepared statement serves every key), while `description` prints them back as literals for people
@@ -29,62 +28,59 @@ public struct Expression: Sendable, CustomStringConvertible, ExpressionOperable,
         case compound
     }
 
-    /// The structure: SQL with a `?` for each bound value, shared by every expression of the same shape
-    /// (`(id = ?)` for any key), so that statements are found by it without printing.
-    @usableFromInline let shape: ExpressionShape
-    /// The values the `?` of `shape` stand for, in text order.
+    /// The syntax tree, without values: shared by every expression of the same shape (`(id = ?)` for any
+    /// key), so that statements are found by it without printing.
+    @usableFromInline let node: ExpressionNode
+    /// The values of the tree's value slots, in text order.
     @usableFromInline let boundValues: BoundValues
 
     /// The values as an array (see `boundValues` for the per-call paths).
     var values: [FundamentalValue] { boundValues.array }
 
-    /// The SQL as executed: a `?` stands at each of `shape.bindOffsets`.
-    var sql: String { shape.sql }
-    var level: Level { shape.level }
+    var level: Level { node.level }
     /// A bare literal: allowed as a column DEFAULT without parentheses.
-    var isLiteral: Bool { shape.isLiteral }
-    /// The text holds bind parameters of the caller's own (`?`, `?NNN`, `:name`…), which the caller
-    /// numbers: then nothing of this expression is bound for them, it runs as `description` prints.
-    @usableFromInline var hasOwnParameters: Bool { shape.hasOwnParameters }
+    var isLiteral: Bool { node.isLiteral }
+    /// The tree holds bind parameters of the caller's own (`?`, `?NNN`, `:name`…), which the caller
+    /// numbers: then nothing of a statement holding it is bound for them, it runs as `description` prints.
+    @usableFromInline var hasOwnParameters: Bool { node.hasCallerParameters }
     /// Whether the expression carries values to bind.
-    var hasBoundValues: Bool { !shape.bindOffsets.isEmpty }
+    var hasBoundValues: Bool { node.valueCount > 0 }
 
-    init(shape: ExpressionShape, boundValues: BoundValues = .none) {
-        self.shape = shape
+    @usableFromInline
+    init(node: ExpressionNode, boundValues: BoundValues = .none) {
+        self.node = node
         self.boundValues = boundValues
     }
 
-    /// An expression from raw SQL text that holds no bound values. Whether the text holds bind
-    /// parameters of its own is found by looking for their marks, when the caller does not say.
-    init(sql: String, level: Level, isLiteral: Bool = false, hasOwnParameters: Bool? = nil) {
-        self.init(shape: ExpressionShape(sql: sql, level: level, isLiteral: isLiteral,
-                                         hasOwnParameters: hasOwnParameters ?? BoundValue.mayHoldParameters(sql)))
+    init(_ kind: ExpressionNode.Kind, level: Level = .primary) {
+        self.init(node: ExpressionNode(kind, level: level))
     }
 
     /// A bare literal value: a `?` bound to it.
     init(literal value: FundamentalValue, level: Level) {
-        self.init(shape: level == .unary ? .boundNegativeLiteral : .boundLiteral, boundValues: .one(value))
+        self.init(node: level == .unary ? .negativeValue : .value, boundValues: .one(value))
     }
 
     /// The bare literal's value, when this expression is one.
     var literalValue: FundamentalValue? {
         // Spelled out: FundamentalValue is ExpressibleByNilLiteral, so `cond ? value : nil` would be `.null`.
-        guard isLiteral, case .one(let value) = boundValues else { return Optional<FundamentalValue>.none }
+        guard case .value = node.kind, case .one(let value) = boundValues else { return Optional<FundamentalValue>.none }
         return value
     }
 
+    /// The tree with its values printed in as literals: an operand whose values are part of the
+    /// expression's shape (arithmetic, function arguments, CAST, COLLATE, CASE).
+    var inlinedNode: ExpressionNode { node.inlining(boundValues) }
+
     /// The SQL with every value printed as a literal: what people read and schema statements store.
-    public var description: String {
-        boundValues.isEmpty ? sql : BoundValue.inlining(values, at: shape.bindOffsets, into: sql)
-    }
+    public var description: String { SQLRenderer.inlined { $0.render(self) } }
 
     /// `value` printed into the SQL text even where a comparison would bind it, so that SQLite's
     /// planner sees it: a partial index (`CREATE INDEX … WHERE flag = 1`) is only chosen on SQLite 3.15
     /// for a query that repeats its condition with the same literal.
     public init(inlining value: LiteralValueConvertible) {
         let literal = value.asLiteralValue()
-        self.init(sql: literal.description, level: literal.isNegativeNumber ? .unary : .primary, isLiteral: true,
-                  hasOwnParameters: false)
+        self.init(.literal(literal), level: literal.isNegativeNumber ? .unary : .primary)
     }
 
     /// `Expression(with: 1)`, `Expression(with: "3")`, `Expression(with: data)`,
@@ -98,23 +94,15 @@ public struct Expression: Sendable, CustomStringConvertible, ExpressionOperable,
     /// The expression as an indexed column (an index on an expression), without COLLATE or order.
     public func asIndex() -> IndexedColumn { IndexedColumn(with: self) }
 
-    /// Whether, as an operand, this expression needs parentheses to bind no looser than `level`.
-    func needsParentheses(atMost level: Level) -> Bool { self.level.rawValue > level.rawValue }
-
-    /// The SQL as an operand, values inlined: parenthesised when it binds looser than `level`.
-    func operand(atMost level: Level) -> String {
-        needsParentheses(atMost: level) ? "(" + description + ")" : description
-    }
-
     // MARK: Bind parameters
 
     /// `?`
-    public static let bindParameter = Expression(sql: "?", level: .primary, hasOwnParameters: true)
+    public static let bindParameter = Expression(.parameter("?"))
 
     /// `?NNN` (1-based).
     public static func bindParameter(_ index: Int) -> Expression {
         precondition(index >= 1, "bind parameter indexes start at 1")
-        return Expression(sql: "?\(index)", level: .primary, hasOwnParameters: true)
+        return Expression(.parameter("?\(index)"))
     }
 
     /// `:name`. The name is restricted to letters, digits and `_` (it is printed as is).
@@ -122,7 +110,7 @@ public struct Expression: Sendable, CustomStringConvertible, ExpressionOperable,
         precondition(!name.isEmpty && name.utf8.allSatisfy {
             ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F
         }, "a named bind parameter is [A-Za-z0-9_]+")
-        return Expression(sql: ":" + name, level: .primary, hasOwnParameters: true)
+        return Expression(.parameter(":" + name))
     }
 
     /// `count` consecutive `?`, for a row of values.
@@ -145,33 +133,27 @@ public struct Expression: Sendable, CustomStringConvertible, ExpressionOperable,
 
     /// `EXISTS (select)`
     public static func exists(_ select: StatementSelect) -> Expression {
-        Expression(sql: "EXISTS (\(select.description))", level: .primary)
+        Expression(.exists(select.node, not: false))
     }
 
     /// `NOT EXISTS (select)`
     public static func notExists(_ select: StatementSelect) -> Expression {
-        Expression(sql: "(NOT EXISTS (\(select.description)))", level: .primary)
+        Expression(.exists(select.node, not: true))
     }
 
     /// `RAISE(IGNORE)` / `RAISE(ROLLBACK|ABORT|FAIL, 'message')`, for trigger bodies.
     public static func raise(_ action: RaiseAction, message: String = "") -> Expression {
-        switch action {
-        case .ignore: return Expression(sql: "RAISE(IGNORE)", level: .primary)
-        default: return Expression(sql: "RAISE(\(action.rawValue), \(LiteralValue(message)))", level: .primary)
-        }
+        Expression(.raise(action, message))
     }
 
     /// `CAST(expr AS type)`
     public static func cast(_ expression: ExpressionConvertible, as type: ColumnType) -> Expression {
-        let typeName = type.sqlName.isEmpty ? "NONE" : type.sqlName
-        let operand = expression.asExpression()
-        return Expression(sql: "CAST(\(operand.description) AS \(typeName))", level: .primary,
-                          hasOwnParameters: operand.hasOwnParameters)
+        Expression(.cast(expression.asExpression().inlinedNode, type))
     }
 
     /// Any function call by name: `name(arg, …)`, `name(DISTINCT arg)`. The name is quoted if needed.
     public static func function(_ name: String, distinct: Bool = false, _ arguments: [ExpressionConvertible]) -> Expression {
-        call(SQLIdentifier.quote(name), distinct: distinct, arguments.map { $0.asExpression() })
+        Expression(.function(name, isBuiltin: false, distinct: distinct, arguments.map { $0.asExpression().inlinedNode }))
     }
 
     /// Any function call by name, arguments listed: `name(arg, …)`; their values are printed into the SQL, the name is quoted if needed.
@@ -179,12 +161,10 @@ public struct Expression: Sendable, CustomStringConvertible, ExpressionOperable,
         function(name, distinct: distinct, arguments)
     }
 
-    /// A call of a built-in function whose (trusted, bare) name is `sqlName`.
+    /// A call of a built-in function whose (trusted, bare) name is `sqlName`. Its arguments' values are
+    /// printed in: they are part of the call's shape (an index on the call must still match).
     static func call(_ sqlName: String, distinct: Bool = false, _ arguments: [Expression]) -> Expression {
-        let args = arguments.count == 1 ? arguments[0].description : arguments.map(\.description).joined(separator: ", ")
-        // Arguments stay in the text (an index on the call must still match); the name is an identifier.
-        return Expression(sql: sqlName + "(" + (distinct ? "DISTINCT " : "") + args + ")", level: .primary,
-                          hasOwnParameters: arguments.contains { $0.hasOwnParameters })
+        Expression(.function(sqlName, isBuiltin: true, distinct: distinct, arguments.map(\.inlinedNode)))
     }
 }
 
@@ -203,6 +183,6 @@ public enum RaiseAction: String, Sendable {
 extension StatementSelect: ExpressionConvertible {
     /// A scalar subquery `(SELECT …)`, snapshotted at the time of conversion.
     public func asExpression() -> Expression {
-        Expression(sql: "(" + description + ")", level: .primary)
+        Expression(.subquery(node))
     }
 }

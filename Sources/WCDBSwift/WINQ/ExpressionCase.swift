@@ -32,18 +32,13 @@ public struct CaseExpression: Sendable, CustomStringConvertible, ExpressionOpera
     }
 
     /// `CASE [base] WHEN … THEN … [ELSE …] END`, values printed as literals.
-    public var description: String {
-        var sql = "CASE"
-        if let base { sql += " " + base.description }
-        for pair in pairs {
-            sql += " WHEN " + pair.when.description + " THEN " + (pair.then?.description ?? "NULL")
-        }
-        if let elseValue { sql += " ELSE " + elseValue.description }
-        return sql + " END"
-    }
+    public var description: String { asExpression().description }
 
     /// The CASE expression as an `expr`; its values are printed into the SQL, not bound.
-    public func asExpression() -> Expression { Expression(sql: description, level: .primary) }
+    public func asExpression() -> Expression {
+        Expression(.caseWhen(base: base?.inlinedNode, pairs.map { ($0.when.inlinedNode, $0.then?.inlinedNode) },
+                             else: elseValue?.inlinedNode))
+    }
 }
 
 extension Expression {

@@ -138,7 +138,7 @@ extension Expression {
     public static func min(_ values: ExpressionConvertible...) -> Expression { fn("min", values) }
 
     /// `count(*)`; `Column.all.count()` prints the same.
-    public static func countAll() -> Expression { Expression(sql: "count(*)", level: .primary) }
+    public static func countAll() -> Expression { Expression(.function("count", isBuiltin: true, distinct: false, [ExpressionNode(.column(.all))])) }
 
     /// `Expression.count(*)`: WINQ's spelling of `count(*)`. The argument is Swift's `*` operator on
     /// expressions, used only as a marker (it is never called).

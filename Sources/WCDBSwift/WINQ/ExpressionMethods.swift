@@ -15,12 +15,8 @@ extension ExpressionFunctionOperable {
         between(begin, end, not: true)
     }
     private func between(_ begin: ExpressionConvertible, _ end: ExpressionConvertible, not: Bool) -> Expression {
-        var composer = Operate.postfix(asExpression())
-        composer.append(not ? " NOT BETWEEN " : " BETWEEN ")
-        composer.append(binding: begin.asExpression(), atMost: .unary)
-        composer.append(" AND ")
-        composer.append(binding: end.asExpression(), atMost: .unary)
-        return composer.build(level: .compound)
+        let (operand, begin, end) = (asExpression(), begin.asExpression(), end.asExpression())
+        return Operate.compound(.between(operand.node, not: not, begin.node, end.node), values: [operand, begin, end])
     }
 
     /// `x IN (a, b, …)`
@@ -32,32 +28,31 @@ extension ExpressionFunctionOperable {
     /// `x NOT IN (a, b, …)` from an array; an empty array prints `x NOT IN ()`, which SQLite reads as true.
     public func notIn(_ list: [ExpressionConvertible]) -> Expression { inList(list, not: true) }
     private func inList(_ list: [ExpressionConvertible], not: Bool) -> Expression {
-        var composer = Operate.postfix(asExpression())
-        composer.append(not ? " NOT IN (" : " IN (")
-        for (index, item) in list.enumerated() {
-            if index > 0 { composer.append(", ") }
-            composer.append(binding: item.asExpression(), atMost: .compound)
-        }
-        composer.append(")")
-        return composer.build(level: .compound)
+        let operand = asExpression()
+        let items = list.map { $0.asExpression() }
+        return Operate.compound(.inList(operand.node, not: not, items.map(\.node)), values: [operand] + items)
     }
 
     /// `x IN (SELECT …)`
     public func `in`(_ select: StatementSelect) -> Expression {
-        Operate.postfix(asExpression(), "IN (" + select.description + ")")
+        let operand = asExpression()
+        return Operate.compound(.inSelect(operand.node, not: false, select.node), values: [operand])
     }
     /// `x NOT IN (SELECT …)`
     public func notIn(_ select: StatementSelect) -> Expression {
-        Operate.postfix(asExpression(), "NOT IN (" + select.description + ")")
+        let operand = asExpression()
+        return Operate.compound(.inSelect(operand.node, not: true, select.node), values: [operand])
     }
 
     /// `x IN table` (`in(table:)` is taken by Column/Property: it qualifies the column).
     public func inTable(_ table: String, schema: String? = nil) -> Expression {
-        Operate.postfix(asExpression(), "IN " + SQLIdentifier.qualified(table, schema: schema))
+        let operand = asExpression()
+        return Operate.compound(.inTable(operand.node, not: false, TableName(name: table, schema: schema)), values: [operand])
     }
     /// `x NOT IN table`: true when the value is not in the table's single column.
     public func notInTable(_ table: String, schema: String? = nil) -> Expression {
-        Operate.postfix(asExpression(), "NOT IN " + SQLIdentifier.qualified(table, schema: schema))
+        let operand = asExpression()
+        return Operate.compound(.inTable(operand.node, not: true, TableName(name: table, schema: schema)), values: [operand])
     }
 
     /// `x LIKE pattern [ESCAPE e]`: `%` matches any run of characters, `_` one character.
@@ -83,34 +78,24 @@ extension ExpressionFunctionOperable {
     /// `x NOT REGEXP y`: like `regexp(_:)`, it needs a user `regexp()` function to run.
     public func notRegexp(_ pattern: ExpressionConvertible) -> Expression { match("NOT REGEXP", pattern, nil) }
     private func match(_ op: String, _ pattern: ExpressionConvertible, _ escape: ExpressionConvertible?) -> Expression {
-        var composer = Operate.postfix(asExpression())
-        composer.append(" " + op + " ")
-        composer.append(binding: pattern.asExpression(), atMost: .unary)
-        if let escape {
-            composer.append(" ESCAPE ")
-            composer.append(binding: escape.asExpression(), atMost: .unary)
-        }
-        return composer.build(level: .compound)
+        let (operand, pattern, escape) = (asExpression(), pattern.asExpression(), escape?.asExpression())
+        return Operate.compound(.pattern(operand.node, op, pattern.node, escape: escape?.node),
+                                values: [operand, pattern] + (escape.map { [$0] } ?? []))
     }
 
     /// `x IS y`
-    public func `is`(_ operand: ExpressionConvertible) -> Expression { isOperation("IS ", operand) }
+    public func `is`(_ operand: ExpressionConvertible) -> Expression { isOperation(not: false, operand) }
     /// `x IS NOT y`
-    public func isNot(_ operand: ExpressionConvertible) -> Expression { isOperation("IS NOT ", operand) }
-    private func isOperation(_ op: String, _ operand: ExpressionConvertible) -> Expression {
-        var composer = Operate.postfix(asExpression())
-        composer.append(" " + op)
-        composer.append(binding: operand.asExpression(), atMost: .unary)
-        return composer.build(level: .compound)
+    public func isNot(_ operand: ExpressionConvertible) -> Expression { isOperation(not: true, operand) }
+    private func isOperation(not: Bool, _ other: ExpressionConvertible) -> Expression {
+        let (operand, other) = (asExpression(), other.asExpression())
+        return Operate.compound(.is(operand.node, not: not, other.node), values: [operand, other])
     }
 
     /// `x COLLATE name`. COLLATE binds tighter than every operator, so anything but a primary
     /// operand is parenthesised.
     public func collate(_ collation: String) -> Expression {
-        var composer = ExpressionComposer()
-        composer.append(inlining: asExpression(), atMost: .primary)
-        composer.append(" COLLATE " + SQLIdentifier.quote(collation))
-        return composer.build(level: .unary)
+        Expression(.collate(asExpression().inlinedNode, collation), level: .unary)
     }
 
     /// SQL's string concatenation `(x || y)` (Swift's `||` is OR).

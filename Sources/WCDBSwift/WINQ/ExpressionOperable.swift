@@ -12,10 +12,22 @@ public protocol ExpressionFunctionOperable: ExpressionConvertible {}
 /// What takes WCDB's untyped operators (`>`, `==`, `+`, `&&`, …, any `ExpressionConvertible` on the right): `Column`, `Expression`, `LiteralValue`, `Property`; not `TypedProperty`.
 public protocol ExpressionOperable: ExpressionFunctionOperable {}
 
-/// The six comparisons, whose shapes a property's expression keeps at hand (`ExpressionShape`).
+/// The six comparisons, whose nodes a property's expression keeps at hand (`ExpressionNode`).
 @usableFromInline
 enum ComparisonOperator: Int {
     case equal, notEqual, less, lessOrEqual, greater, greaterOrEqual
+
+    init?(sql: String) {
+        switch sql {
+        case "=": self = .equal
+        case "!=": self = .notEqual
+        case "<": self = .less
+        case "<=": self = .lessOrEqual
+        case ">": self = .greater
+        case ">=": self = .greaterOrEqual
+        default: return nil
+        }
+    }
 
     var sql: String {
         switch self {
@@ -29,13 +41,13 @@ enum ComparisonOperator: Int {
     }
 }
 
-/// Shared printing of operators, used by both the untyped and the typed operators.
+/// Shared building of operator nodes, used by both the untyped and the typed operators.
 @usableFromInline
 enum Operate {
-    /// `(left op right)`; a compound operand (BETWEEN, IN, LIKE…) is parenthesised too. The operands
-    /// of comparisons and logic keep their values bound; those of arithmetic, bitwise operators and
-    /// `||` print them in, since they are part of the expression's shape (an index on `a + 1`).
-    /// Comparing with NULL (`x == nil`) means `x IS NULL`: `x = NULL` is never true.
+    /// `(left op right)`. The operands of comparisons and logic keep their values bound; those of
+    /// arithmetic, bitwise operators and `||` print them in, since they are part of the expression's
+    /// shape (an index on `a + 1`). Comparing with NULL (`x == nil`) means `x IS NULL`: `x = NULL` is
+    /// never true.
     static func binary(_ left: Expression, _ op: String, _ right: Expression) -> Expression {
         let binds: Bool
         switch op {
@@ -46,43 +58,36 @@ enum Operate {
         case "<", "<=", ">", ">=", "AND", "OR": binds = true
         default: binds = false
         }
-        // Comparisons and logic keep their operands' values bound: the shape comes from the left operand's
-        // memory (`property op value`, `a == x && b == y`), so the same shape object serves every call and
-        // no SQL is printed for it.
+        // Comparisons and logic keep their operands' values bound: the node comes from the left operand's
+        // memory (`property op value`, `a == x && b == y`), so the same node serves every call and no SQL
+        // is printed for it.
         if binds {
-            if !left.hasBoundValues, !left.hasOwnParameters, !left.needsParentheses(atMost: .unary),
-               right.isLiteral, right.hasBoundValues {
-                return Expression(shape: left.shape.comparedWithValue(op), boundValues: right.boundValues)
+            if !left.hasBoundValues, left.level != .compound, case .value = right.node.kind {
+                return Expression(node: left.node.comparedWithValue(op), boundValues: right.boundValues)
             }
-            return Expression(shape: left.shape.combined(op, with: right.shape),
+            return Expression(node: left.node.combined(op, with: right.node),
                               boundValues: left.boundValues.followed(by: right.boundValues))
         }
-        var composer = ExpressionComposer()
-        composer.append("(")
-        composer.append(inlining: left, atMost: .unary)
-        composer.append(" " + op + " ")
-        composer.append(inlining: right, atMost: .unary)
-        composer.append(")")
-        return composer.build(level: .primary)
+        return Expression(.binary(op, left.inlinedNode, right.inlinedNode))
     }
 
-    /// `(property op value)`, the common condition of the row-by-row verbs: the shape comes straight from
+    /// `(property op value)`, the common condition of the row-by-row verbs: the node comes straight from
     /// the property (one atomic load) and the value is held inline; anything else (nil, an expression, a
     /// column) goes through `binary`.
     @usableFromInline
     static func compare(_ property: Property, _ op: ComparisonOperator, _ right: Expression) -> Expression {
-        if right.isLiteral, right.shape.bindOffsets.count == 1 {
-            return Expression(shape: property.comparisonShape(op), boundValues: right.boundValues)
+        if case .value = right.node.kind {
+            return Expression(node: property.comparisonNode(op), boundValues: right.boundValues)
         }
         return binary(property.asExpression(), op.sql, right)
     }
 
-    /// `(property op value)` for a Swift value: no expression is made for the value, its shape comes
+    /// `(property op value)` for a Swift value: no expression is made for the value, its node comes
     /// from the property and the value is held inline; a keyword (NULL…) goes the general way.
     @usableFromInline
     static func compare(_ property: Property, _ op: ComparisonOperator, literal: LiteralValue) -> Expression {
         if let value = literal.boundValue {
-            return Expression(shape: property.comparisonShape(op), boundValues: .one(value))
+            return Expression(node: property.comparisonNode(op), boundValues: .one(value))
         }
         return compare(property, op, literal.asExpression())
     }
@@ -91,32 +96,27 @@ enum Operate {
     /// from printing as the comment `--1`. `NOT` keeps its operand's values bound; `-`, `+`, `~` print
     /// them in.
     static func unary(_ op: String, _ operand: Expression) -> Expression {
-        var composer = ExpressionComposer()
-        composer.append("(" + op)
-        if op == "NOT " { composer.append(binding: operand, atMost: .primary) } else { composer.append(inlining: operand, atMost: .primary) }
-        composer.append(")")
-        return composer.build(level: .primary)
+        if op == "NOT " { return Expression(node: ExpressionNode(.unary(op, operand.node)), boundValues: operand.boundValues) }
+        return Expression(.unary(op, operand.inlinedNode))
     }
 
-    /// `operand POSTFIX` for IS NULL / IS NOT NULL, and the start of IN / LIKE / BETWEEN / IS: a
-    /// compound left operand is parenthesised, its values stay bound.
+    /// `operand IS NULL` / `operand IS NOT NULL`: a compound left operand is parenthesised, its values
+    /// stay bound.
     static func postfix(_ operand: Expression, _ rest: String) -> Expression {
-        var composer = postfix(operand)
-        composer.append(printed: " " + rest)
-        return composer.build(level: .compound)
+        Expression(node: ExpressionNode(.postfix(operand.node, rest), level: .compound), boundValues: operand.boundValues)
     }
 
-    /// A composer holding `operand ` of a postfix operation, for the caller to continue.
-    static func postfix(_ operand: Expression) -> ExpressionComposer {
-        var composer = ExpressionComposer()
-        composer.append(binding: operand, atMost: .unary)
-        return composer
+    /// A compound operation (BETWEEN, IN, LIKE, IS…) of `operands`, whose values stay bound, in text order.
+    static func compound(_ kind: ExpressionNode.Kind, values operands: [Expression]) -> Expression {
+        var values = BoundValues.none
+        for operand in operands { values = values.followed(by: operand.boundValues) }
+        return Expression(node: ExpressionNode(kind, level: .compound), boundValues: values)
     }
 }
 
 extension Expression {
     /// A bare NULL (also `nil` and an Optional holding nil).
-    var isNullLiteral: Bool { shape.isNullLiteral }
+    var isNullLiteral: Bool { node.isNullLiteral }
 }
 
 // MARK: Untyped operators (WCDB's style): Self on the left, anything convertible on the right.

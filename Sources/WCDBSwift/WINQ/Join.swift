@@ -1,15 +1,36 @@
 /// A `join-clause`: `Join(with: "a").leftJoin("b").on(cond)`; `natural` variants and `using(…)`.
 public struct Join: Sendable, CustomStringConvertible, TableOrSubqueryConvertible {
-    private var sql: String
+    /// One `op table [ON …|USING(…)]` after the first table.
+    struct Step: Sendable {
+        /// `,` or `JOIN`, `LEFT JOIN`…
+        let op: String
+        var table: TableOrSubquery
+        var on: Expression?
+        var using: [ColumnName] = []
+    }
+
+    private(set) var first: TableOrSubquery
+    private(set) var steps: [Step] = []
 
     /// A join clause starting with `table` (a table name, a subquery or a `TableOrSubquery`).
     public init(with table: TableOrSubqueryConvertible) {
-        sql = table.asTableOrSubquery().description
+        first = table.asTableOrSubquery()
     }
 
     private func joining(_ op: String, _ table: TableOrSubqueryConvertible) -> Join {
         var copy = self
-        copy.sql += (op == "," ? ", " : " " + op + " ") + table.asTableOrSubquery().description
+        copy.steps.append(Step(op: op, table: table.asTableOrSubquery()))
+        return copy
+    }
+
+    /// A copy with each table item and ON condition replaced by the transforms' results (a rewriter's pass).
+    func mapping(tables: (TableOrSubquery) -> TableOrSubquery, conditions: (Expression) -> Expression) -> Join {
+        var copy = self
+        copy.first = tables(first)
+        for index in copy.steps.indices {
+            copy.steps[index].table = tables(copy.steps[index].table)
+            copy.steps[index].on = copy.steps[index].on.map(conditions)
+        }
         return copy
     }
 
@@ -39,20 +60,39 @@ public struct Join: Sendable, CustomStringConvertible, TableOrSubqueryConvertibl
     /// `ON condition` for the last join.
     public func on(_ condition: ExpressionConvertible) -> Join {
         var copy = self
-        copy.sql += " ON " + condition.asExpression().description
+        if copy.steps.isEmpty { return copy }
+        copy.steps[copy.steps.count - 1].on = condition.asExpression()
         return copy
     }
 
     /// `USING(columns…)` for the last join.
     public func using(_ columns: ColumnConvertible...) -> Join {
         var copy = self
-        copy.sql += " USING(" + columns.map { $0.asColumn().nameDescription }.joined(separator: ", ") + ")"
+        if copy.steps.isEmpty { return copy }
+        copy.steps[copy.steps.count - 1].using += columns.map { $0.asColumn().columnName }
         return copy
     }
 
     /// The join clause as SQL; values in `ON` conditions are printed as literals.
-    public var description: String { sql }
+    public var description: String { SQLRenderer.inlined { render(into: &$0) } }
+
+    func render(into renderer: inout SQLRenderer) {
+        first.render(into: &renderer)
+        for step in steps {
+            renderer.write(step.op == "," ? ", " : " " + step.op + " ")
+            step.table.render(into: &renderer)
+            if let on = step.on {
+                renderer.write(" ON ")
+                renderer.render(on)
+            }
+            if !step.using.isEmpty {
+                renderer.write(" USING(")
+                renderer.write(names: step.using)
+                renderer.write(")")
+            }
+        }
+    }
 
     /// As a FROM item the join is used as is (not parenthesised).
-    public func asTableOrSubquery() -> TableOrSubquery { TableOrSubquery(sql: sql) }
+    public func asTableOrSubquery() -> TableOrSubquery { TableOrSubquery(.join(self, parenthesised: false)) }
 }

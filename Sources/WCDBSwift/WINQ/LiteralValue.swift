@@ -115,7 +115,7 @@ public struct LiteralValue: Sendable, CustomStringConvertible, ExpressionOperabl
         case .value(let value):
             return Expression(literal: value, level: isNegativeNumber ? .unary : .primary)
         case .keyword(let keyword):
-            return Expression(sql: keyword, level: .primary, isLiteral: true, hasOwnParameters: false)
+            return Expression(.literal(self))
         }
     }
 }

@@ -20,6 +20,14 @@ public struct OrderingTerm: Sendable, CustomStringConvertible, OrderingTermConve
         expression = convertible.asExpression()
     }
 
+    /// A copy sorting by another expression, order and collation kept (a rewriter's replacement).
+    func replacingExpression(_ expression: Expression) -> OrderingTerm {
+        var copy = OrderingTerm(with: expression)
+        copy.order = order
+        copy.collation = collation
+        return copy
+    }
+
     /// A copy ordered `ASC` or `DESC`; `nil` removes the order.
     public func order(_ order: Order?) -> OrderingTerm {
         var copy = self
@@ -35,11 +43,16 @@ public struct OrderingTerm: Sendable, CustomStringConvertible, OrderingTermConve
     }
 
     /// `expr [COLLATE name] [ASC|DESC]`
-    public var description: String {
-        var sql = expression.description
-        if let collation { sql += " COLLATE " + SQLIdentifier.quote(collation) }
-        if let order { sql += " " + order.rawValue }
-        return sql
+    public var description: String { SQLRenderer.inlined { render(into: &$0) } }
+
+    /// Its values printed in, whatever the mode: `ORDER BY 2` names the second result column.
+    func render(into renderer: inout SQLRenderer) {
+        renderer.renderInlined(expression)
+        if let collation {
+            renderer.write(" COLLATE ")
+            renderer.write(identifier: collation)
+        }
+        if let order { renderer.write(" " + order.rawValue) }
     }
 
     /// The ordering term itself.

@@ -22,9 +22,9 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
         let isAll: Bool
         /// `name` as SQL, quoted once here: every query that mentions the property prints it.
         let quotedName: String
-        /// The property as an expression (`name`, or `table.name` when qualified). Shared by every
-        /// comparison of this property, which remembers the shapes derived from it (`(name = ?)`).
-        let expressionShape: ExpressionShape
+        /// The property as an expression node (`name`, or `table.name` when qualified). Shared by every
+        /// comparison of this property, which remembers the nodes derived from it (`(name = ?)`).
+        let expressionNode: ExpressionNode
 
         init(name: String, propertyIndex: Int, rootType: ObjectIdentifier?, tableName: String?, schemaName: String?,
              redirection: Expression?, modelType: Any.Type?, isAll: Bool, isShared: Bool = false) {
@@ -37,13 +37,8 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
             self.modelType = modelType
             self.isAll = isAll
             self.quotedName = isAll ? "*" : SQLIdentifier.quote(name)
-            var column = isAll ? Column.all : Column(named: name)
-            if let tableName {
-                column = column.in(table: tableName)
-                if let schemaName { column = column.of(schema: schemaName) }
-            }
-            self.expressionShape = ExpressionShape(sql: tableName == nil ? quotedName : column.description, level: .primary,
-                                                   hasOwnParameters: false, isShared: isShared)
+            let column = ColumnName(name: name, table: tableName, schema: tableName == nil ? nil : schemaName, isAll: isAll)
+            self.expressionNode = ExpressionNode(.column(column), isShared: isShared)
         }
 
         func with(tableName: String? = nil, schemaName: String? = nil, redirection: Expression? = nil) -> Storage {
@@ -82,7 +77,7 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
     }
 
     /// `isShared`: the property lives as long as the program (a model's generated static property), so
-    /// the shapes of its comparisons may be remembered by other shapes (see `ExpressionShape`).
+    /// the nodes of its comparisons may be remembered by other nodes (see `ExpressionNode`).
     init(named name: String, index: Int, root: ObjectIdentifier?, modelType: Any.Type?, tableName: String? = nil,
          isShared: Bool = false) {
         storage = Storage(name: name, propertyIndex: index, rootType: root, tableName: tableName, schemaName: nil,
@@ -132,12 +127,12 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
 
     /// The column as an expression (`name` or `table.name`); a redirection is not used here.
     public func asExpression() -> Expression {
-        Expression(shape: storage.expressionShape)
+        Expression(node: storage.expressionNode)
     }
 
-    /// `(property op ?)`, the same shape object for every call.
-    func comparisonShape(_ op: ComparisonOperator) -> ExpressionShape {
-        storage.expressionShape.compared(op)
+    /// `(property op ?)`, the same node for every call.
+    func comparisonNode(_ op: ComparisonOperator) -> ExpressionNode {
+        storage.expressionNode.compared(op)
     }
 
     /// The column, or `expr AS name` when redirected.

@@ -1,28 +1,55 @@
 /// A `table-or-subquery` of FROM: a (schema-qualified, aliased, INDEXED BY) table, a subquery,
-/// a table-valued function, or a parenthesised join.
+/// a table-valued function, or a join.
 public struct TableOrSubquery: Sendable, CustomStringConvertible, TableOrSubqueryConvertible {
-    private let body: String
-    private var alias: String?
-    private var indexHint: String?
+    indirect enum Body: Sendable {
+        case table(TableName)
+        case subquery(SelectNode)
+        /// A join, in parentheses or (as a FROM item of its own) not.
+        case join(Join, parenthesised: Bool)
+        /// A table-valued function call.
+        case function(Expression)
+    }
 
-    init(sql: String) { body = sql }
+    enum IndexHint: Sendable {
+        case indexed(by: String)
+        case notIndexed
+    }
+
+    private(set) var body: Body
+    private(set) var alias: String?
+    private var indexHint: IndexHint?
+
+    init(_ body: Body) { self.body = body }
 
     /// A table: `TableOrSubquery(table: "t", schema: "main")`.
     public init(table: String, schema: String? = nil) {
-        body = SQLIdentifier.qualified(table, schema: schema)
+        self.init(.table(TableName(name: table, schema: schema)))
     }
 
-    /// A subquery `(SELECT …)`.
-    public init(with select: StatementSelect) { body = "(" + select.description + ")" }
+    /// A subquery `(SELECT …)`, snapshotted now.
+    public init(with select: StatementSelect) { self.init(.subquery(select.node)) }
 
     /// A join in parentheses.
-    public init(with join: Join) { body = "(" + join.description + ")" }
+    public init(with join: Join) { self.init(.join(join, parenthesised: true)) }
 
     /// A table-valued function `name(args…)` (an eponymous virtual table's, SQLite 3.9+). This engine has
     /// none built in: `pragma_table_info` and the other pragma functions come with SQLite 3.16, `json_each`
     /// with JSON1, which it lacks.
     public static func function(_ name: String, _ arguments: ExpressionConvertible...) -> TableOrSubquery {
-        TableOrSubquery(sql: Expression.function(name, arguments).description)
+        TableOrSubquery(.function(Expression.function(name, arguments)))
+    }
+
+    /// The table this item names, when it is a plain table.
+    var tableName: TableName? {
+        if case .table(let name) = body { return name }
+        return nil
+    }
+
+    /// A copy naming another table, alias and hints kept (a rewriter's replacement).
+    func replacingBody(_ body: Body) -> TableOrSubquery {
+        var copy = self
+        copy.body = body
+        return copy
     }
 
     /// A copy aliased `… AS alias`; replaces an earlier alias.
@@ -35,23 +62,44 @@ public struct TableOrSubquery: Sendable, CustomStringConvertible, TableOrSubquer
     /// `INDEXED BY index`
     public func indexed(by index: String) -> TableOrSubquery {
         var copy = self
-        copy.indexHint = "INDEXED BY " + SQLIdentifier.quote(index)
+        copy.indexHint = .indexed(by: index)
         return copy
     }
 
     /// `NOT INDEXED`
     public func notIndexed() -> TableOrSubquery {
         var copy = self
-        copy.indexHint = "NOT INDEXED"
+        copy.indexHint = .notIndexed
         return copy
     }
 
     /// `body [AS alias] [INDEXED BY index | NOT INDEXED]`
-    public var description: String {
-        var sql = body
-        if let alias { sql += " AS " + SQLIdentifier.quote(alias) }
-        if let indexHint { sql += " " + indexHint }
-        return sql
+    public var description: String { SQLRenderer.inlined { render(into: &$0) } }
+
+    func render(into renderer: inout SQLRenderer) {
+        switch body {
+        case .table(let table): renderer.write(table: table)
+        case .subquery(let select):
+            renderer.write("(")
+            select.render(into: &renderer)
+            renderer.write(")")
+        case .join(let join, let parenthesised):
+            if parenthesised { renderer.write("(") }
+            join.render(into: &renderer)
+            if parenthesised { renderer.write(")") }
+        case .function(let call): renderer.render(call)
+        }
+        if let alias {
+            renderer.write(" AS ")
+            renderer.write(identifier: alias)
+        }
+        switch indexHint {
+        case .indexed(let index):
+            renderer.write(" INDEXED BY ")
+            renderer.write(identifier: index)
+        case .notIndexed: renderer.write(" NOT INDEXED")
+        case nil: break
+        }
     }
 
     /// The item itself.

@@ -3,8 +3,8 @@
 public struct Upsert: Sendable, CustomStringConvertible {
     private var target: [IndexedColumn] = []
     private var targetCondition: Expression?
-    private var assignments: [String] = []
-    private var pendingColumns: [String] = []
+    private var assignments: [Assignment] = []
+    private var pendingColumns: [ColumnName] = []
     private var updateCondition: Expression?
     private var isUpdate = false
 
@@ -42,33 +42,34 @@ public struct Upsert: Sendable, CustomStringConvertible {
     /// Starts an assignment to `columns` (one column, or a row value `(a, b)`); finish it with `to(_:)`.
     public func set(_ columns: ColumnConvertible...) -> Upsert {
         var copy = self
-        copy.pendingColumns = columns.map { $0.asColumn().nameDescription }
+        copy.pendingColumns = columns.map { $0.asColumn().columnName }
         return copy
     }
 
     /// Finishes the assignment started by `set(_:)`: `column = value`, printed with the value inlined.
     public func to(_ value: ExpressionConvertible) -> Upsert {
         var copy = self
-        copy.assignments.append(Assignment.print(columns: pendingColumns, value: value.asExpression()))
+        copy.assignments.append(Assignment(columns: pendingColumns, value: value.asExpression()))
         copy.pendingColumns = []
         return copy
     }
 
     /// `ON CONFLICT[(target)] [WHERE …] DO NOTHING` or `… DO UPDATE SET … [WHERE …]`
-    public var description: String {
-        var sql = "ON CONFLICT"
-        if !target.isEmpty { sql += "(" + target.map(\.description).commaJoined() + ")" }
-        if let targetCondition { sql += " WHERE " + targetCondition.description }
-        guard isUpdate else { return sql + " DO NOTHING" }
-        sql += " DO UPDATE SET " + assignments.commaJoined()
-        if let updateCondition { sql += " WHERE " + updateCondition.description }
-        return sql
-    }
-}
+    public var description: String { SQLRenderer.inlined { render(into: &$0) } }
 
-/// `col = value` / `(a, b) = value` of UPDATE SET and upsert.
-enum Assignment {
-    static func print(columns: [String], value: Expression) -> String {
-        (columns.count == 1 ? columns[0] : "(" + columns.commaJoined() + ")") + " = " + value.description
+    func render(into renderer: inout SQLRenderer) {
+        renderer.write("ON CONFLICT")
+        if !target.isEmpty { renderer.write("(" + target.map(\.description).joined(separator: ", ") + ")") }
+        if let targetCondition {
+            renderer.write(" WHERE ")
+            renderer.render(targetCondition)
+        }
+        guard isUpdate else { return renderer.write(" DO NOTHING") }
+        renderer.write(" DO UPDATE SET ")
+        renderer.render(assignments: assignments)
+        if let updateCondition {
+            renderer.write(" WHERE ")
+            renderer.render(updateCondition)
+        }
     }
 }

@@ -6,7 +6,7 @@ public struct WindowDef: Sendable, CustomStringConvertible {
     private var frame: String?
 
     /// An empty window, `()`: the whole result set as one partition.
-    /// SQLite 3.15.2 has no window functions: it rejects `OVER`.
+    /// SQLite 3.15.2 has no window functions: preparing a statement that uses one throws a `WCDBError` saying so.
     public init() {}
 
     /// A copy with `expressions` appended to `PARTITION BY …`.
@@ -41,19 +41,36 @@ public struct WindowDef: Sendable, CustomStringConvertible {
     }
 
     /// `(PARTITION BY … ORDER BY … frame)`, the parts that are set; values printed as literals.
-    public var description: String {
-        var parts: [String] = []
-        if !partitions.isEmpty { parts.append("PARTITION BY " + partitions.map(\.description).joined(separator: ", ")) }
-        if !orders.isEmpty { parts.append("ORDER BY " + orders.map(\.description).joined(separator: ", ")) }
-        if let frame { parts.append(frame) }
-        return "(" + parts.joined(separator: " ") + ")"
+    public var description: String { SQLRenderer.inlined { render(into: &$0) } }
+
+    func render(into renderer: inout SQLRenderer) {
+        renderer.write("(")
+        var separator = ""
+        if !partitions.isEmpty {
+            renderer.write("PARTITION BY ")
+            for (index, partition) in partitions.enumerated() {
+                if index > 0 { renderer.write(", ") }
+                renderer.renderInlined(partition)
+            }
+            separator = " "
+        }
+        if !orders.isEmpty {
+            renderer.write(separator + "ORDER BY ")
+            for (index, order) in orders.enumerated() {
+                if index > 0 { renderer.write(", ") }
+                order.render(into: &renderer)
+            }
+            separator = " "
+        }
+        if let frame { renderer.write(separator + frame) }
+        renderer.write(")")
     }
 }
 
 extension ExpressionFunctionOperable {
     /// `function OVER (window)`, e.g. `Column(named: "a").sum().over(WindowDef().order(by: b))`.
     public func over(_ window: WindowDef) -> Expression {
-        Expression(sql: asExpression().description + " OVER " + window.description, level: .primary)
+        Expression(.over(asExpression().inlinedNode, window))
     }
 }
 

@@ -109,8 +109,7 @@ public class Select {
             while let object: Object = try typedNextObject() { objects.append(object) }
             return objects
         }
-        let (sql, values) = statement.boundSQL
-        let query = ObjectQuery<Object>(source: .byText(sql, arguments: values), mapping: mapping)
+        let query = ObjectQuery<Object>(source: .tree(statement.statementNode), mapping: mapping)
         return try database.withHandle(forWriting: false) { handle in try query.all(on: handle) }
     }
 

@@ -16,10 +16,7 @@ final class StatementCursor {
     func step(_ select: StatementSelect) throws -> HandleStatement? {
         if isCompleted { return nil }
         if statement == nil {
-            let (sql, values) = select.boundSQL
-            let prepared = try database.prepare(sql)
-            for (offset, value) in values.enumerated() { prepared.bind(value, toIndex: offset + 1) }
-            statement = prepared
+            statement = try database.prepare(select)
             isStarted = true
         }
         guard let statement else { return nil }

@@ -64,9 +64,7 @@ public final class Delete {
     /// The statement `execute()` runs, with its values printed as literals for people (logs, debugging);
     /// `execute()` binds them as parameters instead.
     public var description: String {
-        let statement = StatementDelete().delete(fromTable: table)
-        clauses.apply(to: statement)
-        return statement.description
+        SQLRenderer.inlined { clauses.delete(from: table).render(into: &$0) }
     }
 
     /// Sets the condition, replacing one set before; its values are bound when the statement runs. Without one,

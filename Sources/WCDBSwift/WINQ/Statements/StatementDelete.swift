@@ -1,10 +1,7 @@
 /// `DELETE FROM table [WHERE …] [ORDER BY …] [LIMIT …]`.
 public final class StatementDelete: Statement {
-    private var withClause = WithClause()
-    private var table = ""
-    private var schema: String?
-    private var condition: Expression?
-    private var tail = OrderLimitClause()
+    /// The statement's syntax tree, which the builder methods below change.
+    private(set) var node = DeleteNode()
 
     /// An empty statement; name the table with `delete(fromTable:)`.
     public init() {}
@@ -12,29 +9,29 @@ public final class StatementDelete: Statement {
     /// `WITH [RECURSIVE] cte, …` before the DELETE; appends expressions, the last call sets RECURSIVE.
     @discardableResult
     public func with(recursive: Bool = false, _ expressions: CommonTableExpression...) -> StatementDelete {
-        withClause.recursive = recursive
-        withClause.expressions += expressions
+        node.with.recursive = recursive
+        node.with.expressions += expressions
         return self
     }
 
     /// `DELETE FROM table`
     @discardableResult
     public func delete(fromTable table: String) -> StatementDelete {
-        self.table = table
+        node.table.name = table
         return self
     }
 
     /// Qualifies the table: `schema.table`.
     @discardableResult
     public func of(schema: String) -> StatementDelete {
-        self.schema = schema
+        node.table.schema = schema
         return self
     }
 
     /// `WHERE condition`; replaces an earlier condition. Without one, every row is deleted.
     @discardableResult
     public func `where`(_ condition: ExpressionConvertible) -> StatementDelete {
-        self.condition = condition.asExpression()
+        node.condition = condition.asExpression()
         return self
     }
 
@@ -46,7 +43,7 @@ public final class StatementDelete: Statement {
     /// Appends `ORDER BY` terms from an array.
     @discardableResult
     public func order(by terms: [OrderingTermConvertible]) -> StatementDelete {
-        tail.append(orders: terms)
+        node.orderLimit.append(orders: terms)
         return self
     }
 
@@ -54,36 +51,36 @@ public final class StatementDelete: Statement {
     /// Replaces an earlier limit and offset.
     @discardableResult
     public func limit(from: ExpressionConvertible, to: ExpressionConvertible) -> StatementDelete {
-        tail.set(rangeFrom: from, to: to)
+        node.orderLimit.set(rangeFrom: from, to: to)
         return self
     }
 
     /// `LIMIT n`; replaces an earlier limit.
     @discardableResult
     public func limit(_ limit: ExpressionConvertible) -> StatementDelete {
-        tail.set(limit: limit)
+        node.orderLimit.set(limit: limit)
         return self
     }
 
     /// `LIMIT n OFFSET m`; replaces an earlier limit and offset.
     @discardableResult
     public func limit(_ limit: ExpressionConvertible, offset: ExpressionConvertible) -> StatementDelete {
-        tail.set(limit: limit)
-        tail.set(offset: offset)
+        node.orderLimit.set(limit: limit)
+        node.orderLimit.set(offset: offset)
         return self
     }
 
     /// `OFFSET m`; replaces an earlier offset. Without a limit it prints `LIMIT -1 OFFSET m`.
     @discardableResult
     public func offset(_ offset: ExpressionConvertible) -> StatementDelete {
-        tail.set(offset: offset)
+        node.orderLimit.set(offset: offset)
         return self
     }
 
-    /// The statement's SQL, values printed as literals.
-    public var description: String {
-        var sql = withClause.prefix + "DELETE FROM " + SQLIdentifier.qualified(table, schema: schema)
-        if let condition { sql += " WHERE " + condition.description }
-        return sql + tail.suffix
-    }
+    /// The statement's SQL, values printed as literals (see `Statement`).
+    public var description: String { SQLRenderer.inlined { node.render(into: &$0) } }
+}
+
+extension StatementDelete: SyntaxStatement {
+    var statementNode: StatementNode { .delete(node) }
 }

@@ -1,17 +1,7 @@
 /// `INSERT [OR action] INTO table(columns) VALUES(…), (…) | SELECT … | DEFAULT VALUES [upsert]`.
 public final class StatementInsert: Statement {
-    private var withClause = WithClause()
-    private var conflict: ConflictAction?
-    private var isReplace = false
-    private var table = ""
-    private var schema: String?
-    private var alias: String?
-    private var columns: [String] = []
-    private var rows: [[Expression]] = []
-    private var select: String?
-    private var isDefaultValues = false
-    private var upsertClause: Upsert?
-    private var returningColumns: [String] = []
+    /// The statement's syntax tree, which the builder methods below change.
+    private(set) var node = InsertNode()
 
     /// An empty statement; name the table with `insert(orReplace:intoTable:with:)` or `replace(intoTable:with:)`.
     public init() {}
@@ -19,8 +9,8 @@ public final class StatementInsert: Statement {
     /// `WITH [RECURSIVE] cte, …` before the INSERT; appends expressions, the last call sets RECURSIVE.
     @discardableResult
     public func with(recursive: Bool = false, _ expressions: CommonTableExpression...) -> StatementInsert {
-        withClause.recursive = recursive
-        withClause.expressions += expressions
+        node.with.recursive = recursive
+        node.with.expressions += expressions
         return self
     }
 
@@ -33,37 +23,37 @@ public final class StatementInsert: Statement {
     /// `INSERT [OR REPLACE] INTO table(columns…)` from an array of columns.
     @discardableResult
     public func insert(orReplace: Bool = false, intoTable table: String, with columns: [ColumnConvertible]) -> StatementInsert {
-        self.table = table
-        if orReplace { conflict = .replace }
+        node.table.name = table
+        if orReplace { node.conflict = .replace }
         return self.columns(columns)
     }
 
     /// `REPLACE INTO …` (SQLite's alias of INSERT OR REPLACE).
     @discardableResult
     public func replace(intoTable table: String, with columns: ColumnConvertible...) -> StatementInsert {
-        isReplace = true
-        self.table = table
+        node.isReplace = true
+        node.table.name = table
         return self.columns(columns)
     }
 
     /// Qualifies the table: `schema.table`.
     @discardableResult
     public func of(schema: String) -> StatementInsert {
-        self.schema = schema
+        node.table.schema = schema
         return self
     }
 
     /// `INSERT INTO table AS alias` (SQLite 3.24+, for UPSERT).
     @discardableResult
     public func `as`(_ alias: String) -> StatementInsert {
-        self.alias = alias
+        node.alias = alias
         return self
     }
 
     /// `INSERT OR action`
     @discardableResult
     public func onConflict(_ action: ConflictAction?) -> StatementInsert {
-        conflict = action
+        node.conflict = action
         return self
     }
 
@@ -74,7 +64,7 @@ public final class StatementInsert: Statement {
     /// Appends to the column list `table(columns…)` from an array.
     @discardableResult
     public func columns(_ columns: [ColumnConvertible]) -> StatementInsert {
-        self.columns += columns.map { $0.asColumn().nameDescription }
+        node.columns += columns.map { $0.asColumn().columnName }
         return self
     }
 
@@ -85,7 +75,7 @@ public final class StatementInsert: Statement {
     /// Adds one row `(a, b, …)` to `VALUES` from an array; values are printed as literals.
     @discardableResult
     public func values(_ row: [ExpressionConvertible]) -> StatementInsert {
-        rows.append(row.map { $0.asExpression() })
+        node.rows.append(row.map { $0.asExpression() })
         return self
     }
 
@@ -99,51 +89,35 @@ public final class StatementInsert: Statement {
     /// `INSERT … SELECT …`
     @discardableResult
     public func values(_ select: StatementSelect) -> StatementInsert {
-        self.select = select.description
+        node.select = select.node
         return self
     }
 
     /// `DEFAULT VALUES`: one row of every column's default; takes the place of VALUES rows (a query wins).
     @discardableResult
     public func defaultValues() -> StatementInsert {
-        isDefaultValues = true
+        node.isDefaultValues = true
         return self
     }
 
     /// `ON CONFLICT … DO …` (SQLite 3.24+; our 3.15.2 engine rejects it).
     @discardableResult
     public func upsert(_ upsert: Upsert) -> StatementInsert {
-        upsertClause = upsert
+        node.upsert = upsert
         return self
     }
 
     /// `RETURNING …` (SQLite 3.35+; our 3.15.2 engine rejects it).
     @discardableResult
     public func returning(_ columns: ColumnResultConvertible...) -> StatementInsert {
-        returningColumns += columns.map { $0.asColumnResult().description }
+        node.returning += columns.map { $0.asColumnResult() }
         return self
     }
 
-    /// The statement's SQL, values printed as literals.
-    public var description: String {
-        var sql = withClause.prefix
-        if isReplace {
-            sql += "REPLACE"
-        } else {
-            sql += "INSERT" + (conflict.map { " OR " + $0.rawValue } ?? "")
-        }
-        sql += " INTO " + SQLIdentifier.qualified(table, schema: schema)
-        if let alias { sql += " AS " + SQLIdentifier.quote(alias) }
-        if !columns.isEmpty { sql += "(" + columns.commaJoined() + ")" }
-        if let select {
-            sql += " " + select
-        } else if isDefaultValues {
-            sql += " DEFAULT VALUES"
-        } else {
-            sql += " VALUES" + rows.map { "(" + $0.map(\.description).commaJoined() + ")" }.commaJoined()
-        }
-        if let upsertClause { sql += " " + upsertClause.description }
-        if !returningColumns.isEmpty { sql += " RETURNING " + returningColumns.commaJoined() }
-        return sql
-    }
+    /// The statement's SQL, values printed as literals (see `Statement`).
+    public var description: String { SQLRenderer.inlined { node.render(into: &$0) } }
+}
+
+extension StatementInsert: SyntaxStatement {
+    var statementNode: StatementNode { .insert(node) }
 }

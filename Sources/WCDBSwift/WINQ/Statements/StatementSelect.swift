@@ -5,52 +5,24 @@
 /// `where`, `group(by:)`, `having` and `values` configure the current core, `order(by:)` and
 /// `limit` the whole statement.
 public final class StatementSelect: Statement {
-    private struct Core {
-        var distinct = false
-        var columns: [String] = []
-        var tables: [String] = []
-        var condition: Expression?
-        var groups: [Expression] = []
-        var having: Expression?
-        var values: [[Expression]] = []
+    /// The statement's syntax tree, which the builder methods below change.
+    private(set) var node = SelectNode()
 
-        /// The core's SQL, each expression printed by `emit` in text order.
-        func render(_ emit: (Expression) -> String) -> String {
-            if !values.isEmpty {
-                return "VALUES" + values.map { "(" + $0.map(emit).commaJoined() + ")" }.commaJoined()
-            }
-            var sql = "SELECT " + (distinct ? "DISTINCT " : "") + columns.commaJoined()
-            if !tables.isEmpty { sql += " FROM " + tables.commaJoined() }
-            if let condition { sql += " WHERE " + emit(condition) }
-            if !groups.isEmpty { sql += " GROUP BY " + groups.map(emit).commaJoined() }
-            if let having { sql += " HAVING " + emit(having) }
-            return sql
-        }
+    init(node: SelectNode) { self.node = node }
 
-        /// Whether text this core holds as printed (result columns, tables) may hold bind parameters.
-        var mayHoldParameters: Bool {
-            columns.contains(where: BoundValue.mayHoldParameters) || tables.contains(where: BoundValue.mayHoldParameters)
-        }
+    private func current(_ change: (inout SelectCore) -> Void) -> StatementSelect {
+        change(&node.cores[node.cores.count - 1])
+        return self
     }
-
-    private var withClause = WithClause()
-    private var cores = [Core()]
-    private var compoundOperators: [String] = []
-    private var tail = OrderLimitClause()
 
     /// An empty statement; start with `select(distinct:_:)`.
     public init() {}
 
-    private func current(_ change: (inout Core) -> Void) -> StatementSelect {
-        change(&cores[cores.count - 1])
-        return self
-    }
-
     /// `WITH [RECURSIVE] cte, …` before the SELECT; appends expressions, the last call sets RECURSIVE.
     @discardableResult
     public func with(recursive: Bool = false, _ expressions: CommonTableExpression...) -> StatementSelect {
-        withClause.recursive = recursive
-        withClause.expressions += expressions
+        node.with.recursive = recursive
+        node.with.expressions += expressions
         return self
     }
 
@@ -65,7 +37,7 @@ public final class StatementSelect: Statement {
     public func select(distinct: Bool = false, _ columns: [ColumnResultConvertible]) -> StatementSelect {
         current {
             $0.distinct = distinct
-            $0.columns += columns.map { $0.asColumnResult().description }
+            $0.columns += columns.map { $0.asColumnResult() }
         }
     }
 
@@ -76,7 +48,7 @@ public final class StatementSelect: Statement {
     /// Appends to the current core's `FROM` from an array.
     @discardableResult
     public func from(_ tables: [TableOrSubqueryConvertible]) -> StatementSelect {
-        current { $0.tables += tables.map { $0.asTableOrSubquery().description } }
+        current { $0.tables += tables.map { $0.asTableOrSubquery() } }
     }
 
     /// `WHERE condition` of the current core; replaces an earlier condition.
@@ -117,8 +89,8 @@ public final class StatementSelect: Statement {
     @discardableResult public func except() -> StatementSelect { compound("EXCEPT") }
 
     private func compound(_ op: String) -> StatementSelect {
-        compoundOperators.append(op)
-        cores.append(Core())
+        node.compoundOperators.append(op)
+        node.cores.append(SelectCore())
         return self
     }
 
@@ -129,21 +101,21 @@ public final class StatementSelect: Statement {
     /// Appends `ORDER BY` terms of the whole statement from an array.
     @discardableResult
     public func order(by terms: [OrderingTermConvertible]) -> StatementSelect {
-        tail.append(orders: terms)
+        node.orderLimit.append(orders: terms)
         return self
     }
 
     /// `LIMIT from, to` (the guide's spelling: SQLite reads it as `LIMIT to OFFSET from`).
     @discardableResult
     public func limit(from: ExpressionConvertible, to: ExpressionConvertible) -> StatementSelect {
-        tail.set(rangeFrom: from, to: to)
+        node.orderLimit.set(rangeFrom: from, to: to)
         return self
     }
 
     /// `LIMIT n`
     @discardableResult
     public func limit(_ limit: ExpressionConvertible) -> StatementSelect {
-        tail.set(limit: limit)
+        node.orderLimit.set(limit: limit)
         return self
     }
 
@@ -156,50 +128,14 @@ public final class StatementSelect: Statement {
     /// `OFFSET m`; replaces an earlier offset. Without a limit it prints `LIMIT -1 OFFSET m`.
     @discardableResult
     public func offset(_ offset: ExpressionConvertible) -> StatementSelect {
-        tail.set(offset: offset)
+        node.orderLimit.set(offset: offset)
         return self
     }
 
-    /// `SELECT [DISTINCT] columns FROM table`, exactly as `StatementSelect().select(distinct:columns)
-    /// .from(table)` prints it, without building the statement: the one-line CRUD API prints one
-    /// per call, and the statement's arrays cost more than the text.
-    static func sql(distinct: Bool, columns: [ColumnResultConvertible], table: String) -> String {
-        var sql = distinct ? "SELECT DISTINCT " : "SELECT "
-        for (index, column) in columns.enumerated() {
-            if index > 0 { sql += ", " }
-            sql += column.asColumnResult().description
-        }
-        sql += " FROM "
-        sql += SQLIdentifier.quote(table)
-        return sql
-    }
+    /// The statement's SQL, values printed as literals (see `Statement`).
+    public var description: String { SQLRenderer.inlined { node.render(into: &$0) } }
+}
 
-    /// The statement's SQL, values printed as literals: what `exec(_:)` and `prepare(_:)` run. The chain-call
-    /// selects and object reads run it with the compared values bound instead, unless it holds bind
-    /// parameters of its own.
-    public var description: String { render(\.description) }
-
-    /// The SQL to run with the values its expressions compare with as `?`, and those values in order;
-    /// or the printed SQL and no values when the statement holds bind parameters of the caller's own.
-    var boundSQL: (sql: String, values: [FundamentalValue]) {
-        if BoundValue.mayHoldParameters(withClause.prefix) || cores.contains(where: \.mayHoldParameters) {
-            return (description, [])
-        }
-        var values: [FundamentalValue] = []
-        var ownParameters = false
-        let sql = render { expression in
-            ownParameters = ownParameters || expression.hasOwnParameters
-            values += expression.values
-            return expression.sql
-        }
-        return ownParameters ? (description, []) : (sql, values)
-    }
-
-    private func render(_ emit: (Expression) -> String) -> String {
-        var sql = withClause.prefix + cores[0].render(emit)
-        for (op, core) in zip(compoundOperators, cores.dropFirst()) {
-            sql += " " + op + " " + core.render(emit)
-        }
-        return sql + tail.render(emit)
-    }
+extension StatementSelect: SyntaxStatement {
+    var statementNode: StatementNode { .select(node) }
 }

@@ -3,14 +3,9 @@
 /// `set(a).to(1)` (WCDB 2.x) and `set(a, to: 1)` both add an assignment; `set(a, b).to(x)` is a
 /// row-value assignment `(a, b) = x`.
 public final class StatementUpdate: Statement {
-    private var withClause = WithClause()
-    private var conflict: ConflictAction?
-    private var table = ""
-    private var schema: String?
-    private var assignments: [String] = []
-    private var pendingColumns: [String] = []
-    private var condition: Expression?
-    private var tail = OrderLimitClause()
+    /// The statement's syntax tree, which the builder methods below change.
+    private(set) var node = UpdateNode()
+    private var pendingColumns: [ColumnName] = []
 
     /// An empty statement; name the table with `update(table:onConflict:)`.
     public init() {}
@@ -18,30 +13,30 @@ public final class StatementUpdate: Statement {
     /// `WITH [RECURSIVE] cte, …` before the UPDATE; appends expressions, the last call sets RECURSIVE.
     @discardableResult
     public func with(recursive: Bool = false, _ expressions: CommonTableExpression...) -> StatementUpdate {
-        withClause.recursive = recursive
-        withClause.expressions += expressions
+        node.with.recursive = recursive
+        node.with.expressions += expressions
         return self
     }
 
     /// `UPDATE [OR action] table`; `nil` prints no conflict action.
     @discardableResult
     public func update(table: String, onConflict conflict: ConflictAction? = nil) -> StatementUpdate {
-        self.table = table
-        self.conflict = conflict
+        node.table.name = table
+        node.conflict = conflict
         return self
     }
 
     /// Qualifies the table: `schema.table`.
     @discardableResult
     public func of(schema: String) -> StatementUpdate {
-        self.schema = schema
+        node.table.schema = schema
         return self
     }
 
     /// `UPDATE OR action …`; `nil` removes it.
     @discardableResult
     public func onConflict(_ action: ConflictAction?) -> StatementUpdate {
-        conflict = action
+        node.conflict = action
         return self
     }
 
@@ -52,7 +47,7 @@ public final class StatementUpdate: Statement {
     /// Starts an assignment to the columns of an array; finish it with `to(_:)`.
     @discardableResult
     public func set(_ columns: [ColumnConvertible]) -> StatementUpdate {
-        pendingColumns = columns.map { $0.asColumn().nameDescription }
+        pendingColumns = columns.map { $0.asColumn().columnName }
         return self
     }
 
@@ -61,7 +56,7 @@ public final class StatementUpdate: Statement {
     @discardableResult
     public func to(_ value: ExpressionConvertible) -> StatementUpdate {
         precondition(!pendingColumns.isEmpty, "to(_:) must follow set(_:)")
-        assignments.append(Assignment.print(columns: pendingColumns, value: value.asExpression()))
+        node.assignments.append(Assignment(columns: pendingColumns, value: value.asExpression()))
         pendingColumns = []
         return self
     }
@@ -75,7 +70,7 @@ public final class StatementUpdate: Statement {
     /// `WHERE condition`; replaces an earlier condition. Without one, every row is updated.
     @discardableResult
     public func `where`(_ condition: ExpressionConvertible) -> StatementUpdate {
-        self.condition = condition.asExpression()
+        node.condition = condition.asExpression()
         return self
     }
 
@@ -87,7 +82,7 @@ public final class StatementUpdate: Statement {
     /// Appends `ORDER BY` terms from an array.
     @discardableResult
     public func order(by terms: [OrderingTermConvertible]) -> StatementUpdate {
-        tail.append(orders: terms)
+        node.orderLimit.append(orders: terms)
         return self
     }
 
@@ -95,51 +90,36 @@ public final class StatementUpdate: Statement {
     /// Replaces an earlier limit and offset.
     @discardableResult
     public func limit(from: ExpressionConvertible, to: ExpressionConvertible) -> StatementUpdate {
-        tail.set(rangeFrom: from, to: to)
+        node.orderLimit.set(rangeFrom: from, to: to)
         return self
     }
 
     /// `LIMIT n`; replaces an earlier limit.
     @discardableResult
     public func limit(_ limit: ExpressionConvertible) -> StatementUpdate {
-        tail.set(limit: limit)
+        node.orderLimit.set(limit: limit)
         return self
     }
 
     /// `LIMIT n OFFSET m`; replaces an earlier limit and offset.
     @discardableResult
     public func limit(_ limit: ExpressionConvertible, offset: ExpressionConvertible) -> StatementUpdate {
-        tail.set(limit: limit)
-        tail.set(offset: offset)
+        node.orderLimit.set(limit: limit)
+        node.orderLimit.set(offset: offset)
         return self
     }
 
     /// `OFFSET m`; replaces an earlier offset. Without a limit it prints `LIMIT -1 OFFSET m`.
     @discardableResult
     public func offset(_ offset: ExpressionConvertible) -> StatementUpdate {
-        tail.set(offset: offset)
+        node.orderLimit.set(offset: offset)
         return self
     }
 
-    /// `UPDATE table SET c1 = ?1, c2 = ?2, …`, exactly as `StatementUpdate().update(table:)` with
-    /// `set(ci, to: Expression.bindParameter(i))` prints it, without building the statement: the one-line
-    /// update prints one per call.
-    static func sql(table: String, settingParametersOf properties: [Property]) -> String {
-        var sql = "UPDATE " + SQLIdentifier.quote(table) + " SET "
-        for (offset, property) in properties.enumerated() {
-            if offset > 0 { sql += ", " }
-            sql += property.quotedName
-            sql += " = ?"
-            sql += String(offset + 1)
-        }
-        return sql
-    }
+    /// The statement's SQL, values printed as literals (see `Statement`).
+    public var description: String { SQLRenderer.inlined { node.render(into: &$0) } }
+}
 
-    /// The statement's SQL, values printed as literals.
-    public var description: String {
-        var sql = withClause.prefix + "UPDATE" + (conflict.map { " OR " + $0.rawValue } ?? "")
-        sql += " " + SQLIdentifier.qualified(table, schema: schema) + " SET " + assignments.commaJoined()
-        if let condition { sql += " WHERE " + condition.description }
-        return sql + tail.suffix
-    }
+extension StatementUpdate: SyntaxStatement {
+    var statementNode: StatementNode { .update(node) }
 }

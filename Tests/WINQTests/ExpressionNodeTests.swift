@@ -3,29 +3,29 @@ import Foundation
 import WCDBTestSupport
 import XCTest
 
-/// Expressions are a shape (SQL with `?`) and values; the shape of a comparison is remembered by its left
-/// operand, so one shape object serves every call with another value. Statements are found by that identity.
-final class ExpressionShapeTests: XCTestCase {
+/// Expressions are a tree (with a slot for each value) and values; the node of a comparison is remembered by its left
+/// operand, so one node serves every call with another value. Statements are found by that identity.
+final class ExpressionNodeTests: XCTestCase {
     typealias M = Message.Properties
 
     func testAComparisonWithAnyValueHasOneShapeObject() {
         let one = M.localID == 1
         let two = M.localID == 2
-        XCTAssertTrue(one.shape === two.shape)
-        XCTAssertEqual(one.sql, "(localID = ?)")
+        XCTAssertTrue(one.node === two.node)
+        XCTAssertEqual(one.node.shapeSQL, "(localID = ?)")
         XCTAssertEqual(one.values, [.integer(1)])
         XCTAssertEqual(two.values, [.integer(2)])
         XCTAssertEqual(two.description, "(localID = 2)")
         // Another operator, another property: other shapes.
-        XCTAssertFalse((M.localID > 1).shape === one.shape)
-        XCTAssertFalse((M.score == 1).shape === one.shape)
+        XCTAssertFalse((M.localID > 1).node === one.node)
+        XCTAssertFalse((M.score == 1).node === one.node)
     }
 
     func testLogicOfSharedShapesIsRememberedToo() {
         let first = M.localID == 1 && M.content == "a"
         let second = M.localID == 7 && M.content == "it's"
-        XCTAssertTrue(first.shape === second.shape)
-        XCTAssertEqual(second.sql, "((localID = ?) AND (content = ?))")
+        XCTAssertTrue(first.node === second.node)
+        XCTAssertEqual(second.node.shapeSQL, "((localID = ?) AND (content = ?))")
         XCTAssertEqual(second.values, [.integer(7), .text("it's")])
         XCTAssertEqual(second.description, "((localID = 7) AND (content = 'it''s'))")
     }
@@ -35,15 +35,15 @@ final class ExpressionShapeTests: XCTestCase {
         // shared shape does not keep them (its memory stays bounded by the program's own expressions).
         let first = M.localID == 1 && Column(named: "x") == 1
         let second = M.localID == 1 && Column(named: "x") == 1
-        XCTAssertFalse(first.shape === second.shape)
-        XCTAssertEqual(first.sql, second.sql)
-        XCTAssertFalse(first.shape.isShared)
+        XCTAssertFalse(first.node === second.node)
+        XCTAssertEqual(first.node.shapeSQL, second.node.shapeSQL)
+        XCTAssertFalse(first.node.isShared)
     }
 
     func testValuesOfArithmeticStayInTheShape() {
         // `a + 1` is the expression's structure (an index on it must match): printed, not bound.
         let expression = (M.score + 1) == 5
-        XCTAssertEqual(expression.sql, "((score + 1) = ?)")
+        XCTAssertEqual(expression.node.shapeSQL, "((score + 1) = ?)")
         XCTAssertEqual(expression.values, [.integer(5)])
         XCTAssertEqual(expression.description, "((score + 1) = 5)")
     }
@@ -51,7 +51,7 @@ final class ExpressionShapeTests: XCTestCase {
     func testConcurrentCallsGetOneShape() {
         let shapes = Box<[ObjectIdentifier]>([])
         DispatchQueue.concurrentPerform(iterations: 64) { index in
-            let shape = (M.score <= Double(index)).shape
+            let shape = (M.score <= Double(index)).node
             shapes.with { $0.append(ObjectIdentifier(shape)) }
         }
         XCTAssertEqual(Set(shapes.get).count, 1)

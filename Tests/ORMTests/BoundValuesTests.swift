@@ -6,7 +6,7 @@ import XCTest
 /// WINQ expressions carry the values they compare with as bound values (`Expression.boundValues`), so a
 /// query that differs only in its values reuses one prepared statement. These tests pin what is bound,
 /// what stays in the text, and that a bound query returns exactly what the literal SQL returns.
-final class LiteralLiftingTests: DatabaseTestCase {
+final class BoundValuesTests: DatabaseTestCase {
     // MARK: The values in the tree
 
     private struct Lifted {
@@ -16,10 +16,11 @@ final class LiteralLiftingTests: DatabaseTestCase {
 
     /// The condition as the CRUD layer runs it: its text with `?`, and the values bound to them.
     private func lift(_ condition: ExpressionConvertible) -> Lifted? {
-        let (tail, values) = ClauseTail(condition: condition, orderBy: nil, limit: nil, offset: nil).liftingLiterals()
         let expression = condition.asExpression()
         guard !expression.hasOwnParameters else { return nil }
-        return Lifted(sql: tail.condition!.asExpression().description, values: values)
+        var renderer = SQLRenderer(mode: .bound)
+        renderer.render(expression)
+        return Lifted(sql: renderer.sql, values: renderer.values)
     }
 
     func testComparisonsInListsAndLikeBindEveryValueInTextOrder() throws {
@@ -111,32 +112,6 @@ final class LiteralLiftingTests: DatabaseTestCase {
             .order(by: Owner.Properties.id.asOrder(by: .descending))
             .limit(Expression.bindParameter, offset: Expression.bindParameter).description
         XCTAssertEqual(traced.with { $0.filter { $0.hasPrefix("SELECT") } }, [expected])
-    }
-
-    func testTheOneLineSelectHeadIsWhatStatementSelectPrints() {
-        let cases: [(Bool, [ColumnResultConvertible], String)] = [
-            (false, [Owner.Properties.id.max()], "owner"),
-            (true, [Owner.Properties.name], "group"),
-            (false, Owner.Properties.all, "my table"),
-            (false, [Column.all], "Order"),
-            (true, [Owner.Properties.id.count(distinct: true).as("n"), Owner.Properties.name.in(table: "owner")], "t\"q"),
-        ]
-        for (distinct, columns, table) in cases {
-            XCTAssertEqual(StatementSelect.sql(distinct: distinct, columns: columns, table: table),
-                           StatementSelect().select(distinct: distinct, columns).from(table).description)
-        }
-    }
-
-    func testTheOneLineUpdateHeadIsWhatStatementUpdatePrints() {
-        let properties = [Owner.Properties.name.asProperty(), Owner.Properties.id.asProperty(), Property(named: "order", index: 0, root: nil)]
-        let statement = StatementUpdate().update(table: "select")
-        for (offset, property) in properties.enumerated() { statement.set(property, to: Expression.bindParameter(offset + 1)) }
-        XCTAssertEqual(StatementUpdate.sql(table: "select", settingParametersOf: properties), statement.description)
-        XCTAssertEqual(statement.description, "UPDATE \"select\" SET name = ?1, id = ?2, \"order\" = ?3")
-        let tail = ClauseTail(condition: Column(named: "a") > 1, orderBy: [Column(named: "b")], limit: 2, offset: 3)
-        let delete = StatementDelete().delete(fromTable: "select")
-        tail.apply(to: delete)
-        XCTAssertEqual("DELETE FROM \"select\"" + tail.sql, delete.description)
     }
 
     func testUpdateDeleteAndValueReadsBindTheLiftedValuesAfterTheirOwn() throws {

@@ -1,7 +1,7 @@
 /// Clauses shared by several statements.
 
 /// `ORDER BY … LIMIT …` (SELECT; UPDATE and DELETE with SQLITE_ENABLE_UPDATE_DELETE_LIMIT).
-struct OrderLimitClause {
+struct OrderLimitClause: Sendable {
     var orders: [OrderingTerm] = []
     var limit: Expression?
     var offset: Expression?
@@ -30,24 +30,19 @@ struct OrderLimitClause {
         offset = nil
     }
 
-    var suffix: String { render(\.description) }
+    var isEmpty: Bool { orders.isEmpty && limit == nil && offset == nil && range == nil }
+}
 
-    /// The clauses' SQL, the LIMIT/OFFSET expressions printed by `emit` in text order. ORDER BY terms
-    /// always print their values: `ORDER BY 2` names the second result column.
-    func render(_ emit: (Expression) -> String) -> String {
-        var sql = ""
-        if !orders.isEmpty { sql += " ORDER BY " + orders.map(\.description).joined(separator: ", ") }
-        if let range {
-            sql += " LIMIT " + emit(range.0) + ", " + emit(range.1)
-        } else if let limit {
-            sql += " LIMIT " + emit(limit)
-            if let offset { sql += " OFFSET " + emit(offset) }
-        } else if let offset {
-            // SQLite takes OFFSET only after a LIMIT; -1 is "no limit" (the offset must not vanish).
-            sql += " LIMIT -1 OFFSET " + emit(offset)
-        }
-        return sql
-    }
+/// `WITH [RECURSIVE] cte, …` shared by SELECT/INSERT/UPDATE/DELETE.
+struct WithClause: Sendable {
+    var recursive = false
+    var expressions: [CommonTableExpression] = []
+}
+
+/// `column = value` or `(a, b) = value` of UPDATE and UPSERT.
+struct Assignment: Sendable {
+    var columns: [ColumnName]
+    var value: Expression
 }
 
 extension Array where Element == String {

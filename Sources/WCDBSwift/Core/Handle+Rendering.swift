@@ -1,0 +1,66 @@
+import CSQLCipher
+
+/// How a handle turns a statement's syntax tree into SQL to prepare: through the database's rewriters,
+/// rendered with its values bound, and refused with a clear error when the engine cannot run it.
+extension Handle {
+    /// The SQL and values `node` runs as on this handle.
+    /// - Throws: `WCDBError` naming a construct SQLite 3.15.2 cannot run (window functions, UPSERT,
+    ///   RETURNING…), before SQLite's bare syntax error would.
+    func rendering(of node: StatementNode) throws -> SQLRendering {
+        let rendering = rewriters.rewrite(node).rendering
+        if let construct = rendering.unsupported.first {
+            throw WCDBError(level: .interface, code: SQLITE_ERROR, message: construct.message, sql: rendering.sql, path: path,
+                            tag: tag, operation: "prepare")
+        }
+        return rendering
+    }
+
+    /// The SQL and values of a WINQ statement as this handle runs it: a statement with a tree is
+    /// rendered (see `rendering(of:)`), any other runs as it prints.
+    func rendering(of statement: Statement) throws -> SQLRendering {
+        guard let statement = statement as? SyntaxStatement else {
+            return SQLRendering(sql: statement.description, values: [], unsupported: [])
+        }
+        return try rendering(of: statement.statementNode)
+    }
+
+    /// Sets `statement`'s values (1-based, in order) from the `first`-th on, before it runs.
+    @usableFromInline
+    func bind(_ rendering: SQLRendering, to statement: HandleStatement, from first: Int = 0) {
+        var index = Int32(first + 1)
+        for value in rendering.values.dropFirst(first) {
+            statement.bind(value, toIndex: index)
+            index += 1
+        }
+    }
+}
+
+extension Handle {
+    /// The statement of a tree built per call, found in the handle's text cache by its rendered SQL, and
+    /// the rendering whose values the caller binds.
+    @usableFromInline
+    func cachedStatement(for node: StatementNode) throws -> (HandleStatement, SQLRendering) {
+        let rendering = try rendering(of: node)
+        return (try cachedStatement(forSQL: rendering.sql), rendering)
+    }
+}
+
+extension Handle {
+    /// Prepares a WINQ statement as an uncached statement (the caller finalizes it), its values bound.
+    func prepareRendered(_ statement: Statement) throws -> HandleStatement {
+        let rendering = try rendering(of: statement)
+        let prepared = try prepare(rendering.sql)
+        bind(rendering, to: prepared)
+        return prepared
+    }
+
+    /// Runs a WINQ statement to its end, discarding rows; its values bound.
+    func execRendered(_ statement: Statement) throws {
+        let rendering = try rendering(of: statement)
+        guard !rendering.values.isEmpty else { return try exec(rendering.sql) }
+        let prepared = try prepare(rendering.sql)
+        defer { prepared.finalize() }
+        bind(rendering, to: prepared)
+        while try prepared.step() {}
+    }
+}

@@ -1,0 +1,20 @@
+/// What the engine behind this library can run. WINQ builds and prints every construct of SQLite's
+/// grammar, as WCDB does; preparing one that SQLite 3.15.2 lacks throws a `WCDBError` that names it
+/// (`WCDBError.unsupported(_:)`), instead of SQLite's bare "syntax error".
+enum EngineSupport {
+    /// The SQLite version of the engine (SQLCipher 3.4.1).
+    static let sqliteVersion = "3.15.2"
+}
+
+/// A construct of SQLite's grammar that SQLite 3.15.2 cannot run.
+enum UnsupportedConstruct: String, Sendable, Equatable {
+    case windowFunction = "window functions (OVER, SQLite 3.25)"
+    case upsert = "UPSERT (ON CONFLICT … DO, SQLite 3.24)"
+    case returning = "RETURNING (SQLite 3.35)"
+    case insertAlias = "INSERT … AS alias (SQLite 3.24)"
+
+    /// The message of the error that preparing a statement holding it throws.
+    var message: String {
+        "SQLite \(EngineSupport.sqliteVersion), the engine of this library, does not support \(rawValue)"
+    }
+}

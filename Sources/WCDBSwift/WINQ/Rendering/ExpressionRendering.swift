@@ -1,0 +1,118 @@
+/// How each kind of expression node prints. Binary operations print wrapped in parentheses (as the
+/// guide shows: `(1 + 2.0)`), so precedence is always the Swift tree's; other operands are
+/// parenthesised by their level.
+extension ExpressionNode {
+    func render(into renderer: inout SQLRenderer) {
+        switch kind {
+        case .value:
+            renderer.writeValue()
+        case .literal(let literal):
+            renderer.write(literal.description)
+        case .column(let column):
+            renderer.write(column: column)
+        case .parameter(let text):
+            renderer.noteCallerParameter()
+            renderer.write(text)
+        case .unary(let op, let operand):
+            renderer.write("(" + op)
+            renderer.render(operand, atMost: .primary)
+            renderer.write(")")
+        case .binary(let op, let left, let right):
+            renderer.write("(")
+            renderer.render(left, atMost: .unary)
+            renderer.write(" " + op + " ")
+            renderer.render(right, atMost: .unary)
+            renderer.write(")")
+        case .postfix(let operand, let rest):
+            renderer.render(operand, atMost: .unary)
+            renderer.write(" " + rest)
+        case .between(let operand, let not, let low, let high):
+            renderer.render(operand, atMost: .unary)
+            renderer.write(not ? " NOT BETWEEN " : " BETWEEN ")
+            renderer.render(low, atMost: .unary)
+            renderer.write(" AND ")
+            renderer.render(high, atMost: .unary)
+        case .inList(let operand, let not, let items):
+            renderer.render(operand, atMost: .unary)
+            renderer.write(not ? " NOT IN (" : " IN (")
+            for (index, item) in items.enumerated() {
+                if index > 0 { renderer.write(", ") }
+                renderer.render(item, atMost: .compound)
+            }
+            renderer.write(")")
+        case .inSelect(let operand, let not, let select):
+            renderer.render(operand, atMost: .unary)
+            renderer.write(not ? " NOT IN (" : " IN (")
+            renderer.inlined { select.render(into: &$0) }
+            renderer.write(")")
+        case .inTable(let operand, let not, let table):
+            renderer.render(operand, atMost: .unary)
+            renderer.write(not ? " NOT IN " : " IN ")
+            renderer.write(table: table)
+        case .pattern(let operand, let op, let pattern, let escape):
+            renderer.render(operand, atMost: .unary)
+            renderer.write(" " + op + " ")
+            renderer.render(pattern, atMost: .unary)
+            if let escape {
+                renderer.write(" ESCAPE ")
+                renderer.render(escape, atMost: .unary)
+            }
+        case .is(let operand, let not, let other):
+            renderer.render(operand, atMost: .unary)
+            renderer.write(not ? " IS NOT " : " IS ")
+            renderer.render(other, atMost: .unary)
+        case .collate(let operand, let name):
+            renderer.render(operand, atMost: .primary)
+            renderer.write(" COLLATE ")
+            renderer.write(identifier: name)
+        case .function(let name, let isBuiltin, let distinct, let arguments):
+            if isBuiltin { renderer.write(name) } else { renderer.write(identifier: name) }
+            renderer.write(distinct ? "(DISTINCT " : "(")
+            for (index, argument) in arguments.enumerated() {
+                if index > 0 { renderer.write(", ") }
+                argument.render(into: &renderer)
+            }
+            renderer.write(")")
+        case .cast(let operand, let type):
+            renderer.write("CAST(")
+            operand.render(into: &renderer)
+            renderer.write(" AS " + (type.sqlName.isEmpty ? "NONE" : type.sqlName) + ")")
+        case .caseWhen(let base, let pairs, let otherwise):
+            renderer.write("CASE")
+            if let base {
+                renderer.write(" ")
+                base.render(into: &renderer)
+            }
+            for pair in pairs {
+                renderer.write(" WHEN ")
+                pair.when.render(into: &renderer)
+                renderer.write(" THEN ")
+                if let then = pair.then { then.render(into: &renderer) } else { renderer.write("NULL") }
+            }
+            if let otherwise {
+                renderer.write(" ELSE ")
+                otherwise.render(into: &renderer)
+            }
+            renderer.write(" END")
+        case .exists(let select, let not):
+            renderer.write(not ? "(NOT EXISTS (" : "EXISTS (")
+            renderer.inlined { select.render(into: &$0) }
+            renderer.write(not ? "))" : ")")
+        case .subquery(let select):
+            renderer.write("(")
+            renderer.inlined { select.render(into: &$0) }
+            renderer.write(")")
+        case .raise(let action, let message):
+            if action == .ignore {
+                renderer.write("RAISE(IGNORE)")
+            } else {
+                renderer.write("RAISE(" + action.rawValue + ", " + LiteralValue(message).description + ")")
+            }
+        case .over(let function, let window):
+            renderer.note(.windowFunction)
+            function.render(into: &renderer)
+            renderer.write(" OVER ")
+            window.render(into: &renderer)
+        }
+    }
+}

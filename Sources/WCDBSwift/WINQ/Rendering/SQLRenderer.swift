@@ -1,0 +1,152 @@
+/// Turns syntax trees into SQL: the one place where names are quoted, values become `?` or literals,
+/// and operands get their parentheses.
+///
+/// `mode` decides what a value slot prints: `.bound` (everything that runs) prints `?` and appends the
+/// value to `values`, in text order; `.inlined` (schema statements, `description`) prints the value as a
+/// literal through `LiteralValue`, the one escaping place. Whatever the mode, the renderer notes
+/// bind parameters of the caller's own and constructs this engine cannot run.
+struct SQLRenderer {
+    enum Mode {
+        case bound
+        case inlined
+        /// The tree alone, without values: a value slot prints `?` (the text that identifies a shape).
+        case shape
+    }
+
+    private(set) var mode: Mode
+    private(set) var sql = ""
+    /// The values of the `?` printed so far, in text order (`.bound` only).
+    private(set) var values: [FundamentalValue] = []
+    /// The statement holds bind parameters of the caller's own (`?`, `?NNN`, `:name`).
+    private(set) var hasCallerParameters = false
+    /// Constructs printed that SQLite 3.15.2 cannot run (see `EngineSupport`), in text order.
+    private(set) var unsupported: [UnsupportedConstruct] = []
+    /// The values of the expression being printed, consumed by its value slots in text order.
+    private var pending: BoundValues = .none
+    private var pendingIndex = 0
+
+    init(mode: Mode) { self.mode = mode }
+
+    mutating func write(_ text: String) { sql += text }
+
+    /// A name, quoted if it is not a plain word or is a keyword.
+    mutating func write(identifier name: String) { sql += SQLIdentifier.quote(name) }
+
+    /// `schema.name` or `name`.
+    mutating func write(table: TableName) {
+        if let schema = table.schema {
+            write(identifier: schema)
+            write(".")
+        }
+        write(identifier: table.name)
+    }
+
+    /// `name`, `table.name` or `schema.table.name`; `*` bare.
+    mutating func write(column: ColumnName) {
+        if let table = column.table {
+            if let schema = column.schema {
+                write(identifier: schema)
+                write(".")
+            }
+            write(identifier: table)
+            write(".")
+        }
+        if column.isAll { write("*") } else { write(identifier: column.name) }
+    }
+
+    mutating func noteCallerParameter() { hasCallerParameters = true }
+
+    mutating func note(_ construct: UnsupportedConstruct) {
+        if !unsupported.contains(construct) { unsupported.append(construct) }
+    }
+
+    // MARK: Expressions
+
+    /// `expression`, its values bound or inlined by the mode.
+    mutating func render(_ expression: Expression) {
+        render(expression.node, values: expression.boundValues)
+    }
+
+    /// `expression` as an operand that must bind no looser than `level`: parenthesised otherwise.
+    mutating func render(_ expression: Expression, atMost level: Expression.Level) {
+        let parenthesised = expression.node.level.rawValue > level.rawValue
+        if parenthesised { write("(") }
+        render(expression)
+        if parenthesised { write(")") }
+    }
+
+    /// `expression` with its values printed whatever the mode: ORDER BY and GROUP BY, where an integer
+    /// names a result column and a bound `?` would be a constant.
+    mutating func renderInlined(_ expression: Expression) {
+        inlined { $0.render(expression) }
+    }
+
+    /// Runs `body` in `.inlined` mode (a subquery inside an expression prints its values: they are not
+    /// among the expression's own).
+    mutating func inlined(_ body: (inout SQLRenderer) -> Void) {
+        let mode = self.mode
+        self.mode = .inlined
+        body(&self)
+        self.mode = mode
+    }
+
+    mutating func render(_ node: ExpressionNode, values: BoundValues) {
+        let (outer, outerIndex) = (pending, pendingIndex)
+        (pending, pendingIndex) = (values, 0)
+        node.render(into: &self)
+        (pending, pendingIndex) = (outer, outerIndex)
+    }
+
+    /// A value slot: the next pending value, as `?` or as a literal.
+    mutating func writeValue() {
+        if mode == .shape { return write("?") }
+        let value = pending[pendingIndex]
+        pendingIndex += 1
+        switch mode {
+        case .bound:
+            write("?")
+            values.append(value)
+        case .inlined, .shape:
+            write(LiteralValue(value).description)
+        }
+    }
+
+    /// A node of the expression being printed, parenthesised when it binds looser than `level`.
+    mutating func render(_ node: ExpressionNode, atMost level: Expression.Level) {
+        let parenthesised = node.level.rawValue > level.rawValue
+        if parenthesised { write("(") }
+        node.render(into: &self)
+        if parenthesised { write(")") }
+    }
+
+    // MARK: Whole statements
+
+    /// The SQL of a statement to run, with the values to bind; its values inlined instead when it holds
+    /// bind parameters of the caller's own (the caller numbers those).
+    static func bound(_ render: (inout SQLRenderer) -> Void) -> SQLRendering {
+        var renderer = SQLRenderer(mode: .bound)
+        render(&renderer)
+        if renderer.hasCallerParameters {
+            var inlined = SQLRenderer(mode: .inlined)
+            render(&inlined)
+            return SQLRendering(sql: inlined.sql, values: [], unsupported: inlined.unsupported)
+        }
+        return SQLRendering(sql: renderer.sql, values: renderer.values, unsupported: renderer.unsupported)
+    }
+
+    /// The SQL with every value printed as a literal: what people read and schema statements store.
+    static func inlined(_ render: (inout SQLRenderer) -> Void) -> String {
+        var renderer = SQLRenderer(mode: .inlined)
+        render(&renderer)
+        return renderer.sql
+    }
+}
+
+/// A statement rendered to run: its SQL, the values of its `?` in order, and what in it this engine
+/// cannot run.
+@usableFromInline
+struct SQLRendering: Sendable {
+    let sql: String
+    let values: [FundamentalValue]
+    let unsupported: [UnsupportedConstruct]
+}

@@ -1,0 +1,36 @@
+/// Sees each statement a database runs after it is built and before it is prepared, and may return
+/// another tree: replace a table by a view or a subquery, wrap a column in a function, add a column to
+/// an INSERT. Data migration and compression are rewriters.
+///
+/// A rewriter must be a pure function of the tree and of state that changes only with the database's
+/// rewriter generation (see `StatementRewriters`): statements are prepared once per handle and reused,
+/// and a rewritten statement keeps the value slots of the original in the same order (the caller binds
+/// them by position).
+protocol StatementRewriter: Sendable {
+    /// Another tree for `statement`, or nil to leave it.
+    func rewrite(_ statement: StatementNode) -> StatementNode?
+}
+
+/// A database's rewriters, in the order they apply, and their generation: the number that moves when
+/// the list changes, so that handles drop statements prepared under the old list.
+struct StatementRewriters: Sendable {
+    private(set) var list: [any StatementRewriter] = []
+    private(set) var generation = 0
+
+    var isEmpty: Bool { list.isEmpty }
+
+    mutating func append(_ rewriter: any StatementRewriter) {
+        list.append(rewriter)
+        generation += 1
+    }
+
+    mutating func removeAll() {
+        list.removeAll()
+        generation += 1
+    }
+
+    /// `statement` after each rewriter in turn.
+    func rewrite(_ statement: StatementNode) -> StatementNode {
+        list.reduce(statement) { $1.rewrite($0) ?? $0 }
+    }
+}

@@ -1,0 +1,62 @@
+/// An INSERT as a tree.
+@usableFromInline
+struct InsertNode: Sendable {
+    var with = WithClause()
+    var conflict: ConflictAction?
+    /// `REPLACE INTO` rather than `INSERT OR REPLACE INTO`.
+    var isReplace = false
+    var table = TableName(name: "")
+    var alias: String?
+    var columns: [ColumnName] = []
+    var rows: [[Expression]] = []
+    var select: SelectNode?
+    var isDefaultValues = false
+    var upsert: Upsert?
+    var returning: [ColumnResult] = []
+}
+
+/// An UPDATE as a tree.
+@usableFromInline
+struct UpdateNode: Sendable {
+    var with = WithClause()
+    var conflict: ConflictAction?
+    var table = TableName(name: "")
+    var assignments: [Assignment] = []
+    var condition: Expression?
+    var orderLimit = OrderLimitClause()
+}
+
+/// A DELETE as a tree.
+@usableFromInline
+struct DeleteNode: Sendable {
+    var with = WithClause()
+    var table = TableName(name: "")
+    var condition: Expression?
+    var orderLimit = OrderLimitClause()
+}
+
+/// The statements that read and write rows, as trees: what the rewrite pass sees (see `StatementRewriter`).
+@usableFromInline
+enum StatementNode: Sendable {
+    case select(SelectNode)
+    case insert(InsertNode)
+    case update(UpdateNode)
+    case delete(DeleteNode)
+
+    func render(into renderer: inout SQLRenderer) {
+        switch self {
+        case .select(let node): node.render(into: &renderer)
+        case .insert(let node): node.render(into: &renderer)
+        case .update(let node): node.render(into: &renderer)
+        case .delete(let node): node.render(into: &renderer)
+        }
+    }
+
+    /// The SQL to run and its values (see `SQLRenderer.bound`).
+    var rendering: SQLRendering { SQLRenderer.bound { render(into: &$0) } }
+}
+
+/// A WINQ statement that holds a syntax tree the runtime renders, binds and may rewrite.
+protocol SyntaxStatement: Statement {
+    var statementNode: StatementNode { get }
+}
