@@ -30,12 +30,12 @@ struct ObjectInserter<Object: TableEncodable> {
         }
         let statement = binding.statements.statement(operation, table: table, properties: properties.map { PropertyIndexes($0) }) {
             let columns = (properties?.map { $0.asProperty() } ?? binding.properties).map { $0.asColumn() }
-            let sql = StatementInsert()
+            // One value slot per column: the encoder binds the object's properties to them.
+            let insert = StatementInsert()
                 .insert(intoTable: table, with: columns)
                 .onConflict(operation == .insert ? nil : conflict)
-                .values(Array(repeating: Expression.bindParameter, count: columns.count))
-                .description
-            return BindingStatement(sql: CachedSQL(sql), propertyIndexes: properties?.map(\.propertyIndex))
+                .values(Array(repeating: Expression.placeholder, count: columns.count))
+            return BindingStatement(sql: CachedSQL(tree: insert.statementNode), propertyIndexes: properties?.map(\.propertyIndex))
         }
         sql = statement.sql
         let indexes = statement.propertyIndexes

@@ -29,7 +29,8 @@ struct ObjectUpdater<Object: TableEncodable> {
                             operation: "update objects")
     }
 
-    /// `UPDATE table SET p1 = ?1, … WHERE key1 = ?n AND …` for `properties`, or every non-key column.
+    /// `UPDATE table SET p1 = ?, … WHERE key1 = ? AND …` for `properties`, or every non-key column: the
+    /// object's values bind to the slots in that order.
     @usableFromInline
     static func makeStatement(properties: [PropertyConvertible]?, table: String) -> BindingStatement {
         let binding = Object.objectRelationalMapping
@@ -38,16 +39,14 @@ struct ObjectUpdater<Object: TableEncodable> {
             ?? binding.properties.map(\.propertyIndex).filter { !keyIndexes.contains($0) }
         let statement = StatementUpdate().update(table: table)
         let selected = properties?.map { $0.asProperty() } ?? indexes.map { binding.properties[$0] }
-        for (offset, property) in selected.enumerated() {
-            statement.set(property.asColumn(), to: Expression.bindParameter(offset + 1))
-        }
+        for property in selected { statement.set(property.asColumn(), to: Expression.placeholder) }
         var condition: Expression?
-        for (offset, keyIndex) in keyIndexes.enumerated() {
-            let term = binding.properties[keyIndex].asColumn() == Expression.bindParameter(indexes.count + offset + 1)
+        for keyIndex in keyIndexes {
+            let term = binding.properties[keyIndex].asColumn() == Expression.placeholder
             condition = condition.map { $0 && term } ?? term
         }
         if let condition { statement.where(condition) }
-        return BindingStatement(sql: CachedSQL(statement.description), propertyIndexes: indexes)
+        return BindingStatement(sql: CachedSQL(tree: statement.statementNode), propertyIndexes: indexes)
     }
 
     @inlinable
