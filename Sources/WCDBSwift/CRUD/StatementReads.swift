@@ -1,13 +1,12 @@
 // WCDB 2.x reads the result of any WINQ statement: `getValue(from:)`, `getRow(from:)`,
 // `getColumn(from:)`, `getRows(from:)`, and objects with `getObject(from:)` / `getObjects(from:)`,
 // whose result columns are matched to the model's properties by name. Each call prepares the
-// statement's `description` and finalizes it: the statement runs as printed, its values written into
-// the SQL text as literals, not bound.
+// statement (through the database's rewriters) with its values bound, and finalizes it.
 
 extension HandleRepresentable {
-    /// Every row of `statement`, as values. The statement runs as printed: its values are written into
-    /// the SQL text as literals (its `description`), not bound. Takes the write token unless it is one
-    /// `SELECT` or `EXPLAIN`.
+    /// Every row of `statement`, as values. The statement's values are bound, not printed into the SQL
+    /// (a statement holding `BindParameter` placeholders of your own runs with them printed in, as its
+    /// `description`). Takes the write token unless it is a `SELECT`.
     /// - Throws: `WCDBError` with SQLite's error.
     public func getRows(from statement: Statement) throws -> MultiRowsValue {
         try read(statement) { handleStatement in
@@ -17,16 +16,15 @@ extension HandleRepresentable {
         }
     }
 
-    /// The first row of `statement`, or nil when it has none. The statement runs as printed (values
-    /// written into the SQL, not bound; see `getRows(from:)`).
+    /// The first row of `statement`, or nil when it has none. Values are bound (see `getRows(from:)`).
     public func getRow(from statement: Statement) throws -> OneRowValue? {
         try read(statement) { handleStatement in
             try handleStatement.step() ? handleStatement.row() : nil
         }
     }
 
-    /// The first column of every row of `statement`. The statement runs as printed (values written into
-    /// the SQL, not bound; see `getRows(from:)`).
+    /// The first column of every row of `statement`. Values are bound (see
+    /// `getRows(from:)`).
     public func getColumn(from statement: Statement) throws -> OneColumnValue {
         try read(statement) { handleStatement in
             var column = OneColumnValue()
@@ -35,8 +33,8 @@ extension HandleRepresentable {
         }
     }
 
-    /// The first value of the first row of `statement`, or nil when it has no row. The statement runs
-    /// as printed (values written into the SQL, not bound; see `getRows(from:)`).
+    /// The first value of the first row of `statement`, or nil when it has no row. Values are bound
+    /// (see `getRows(from:)`).
     public func getValue(from statement: Statement) throws -> FundamentalValue? {
         try read(statement) { handleStatement -> FundamentalValue? in
             // Not a ternary: FundamentalValue is nil-literal expressible, and `nil` there would be `.null`.
@@ -46,8 +44,8 @@ extension HandleRepresentable {
     }
 
     /// Every row of `statement` decoded as `Object`: a result column named like a property (ignoring
-    /// case) fills it; a non-optional property that no column names makes the read throw. The statement
-    /// runs as printed (values written into the SQL, not bound; see `getRows(from:)`).
+    /// case) fills it; a non-optional property that no column names makes the read throw. Values are
+    /// bound (see `getRows(from:)`).
     /// - Throws: `WCDBError` — SQLite's error, or a row that does not decode.
     public func getObjects<Object: TableDecodable>(from statement: Statement, of type: Object.Type = Object.self) throws -> [Object] {
         try read(statement) { handleStatement in
@@ -59,7 +57,7 @@ extension HandleRepresentable {
     }
 
     /// The first row of `statement` decoded as `Object` (see `getObjects(from:of:)`), or nil when it
-    /// has none. The statement runs as printed (values written into the SQL, not bound).
+    /// has none. Values are bound (see `getRows(from:)`).
     public func getObject<Object: TableDecodable>(from statement: Statement, of type: Object.Type = Object.self) throws -> Object? {
         try read(statement) { handleStatement in
             guard try handleStatement.step() else { return nil }
