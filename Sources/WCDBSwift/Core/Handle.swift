@@ -262,7 +262,7 @@ public final class Handle {
     ///
     /// Its bindings are not cleared: the row-by-row calls that reuse it bind every parameter again.
     func reuseStatement(_ statement: HandleStatement) -> Bool {
-        guard !statement.isFinalized, statement.cacheID != nil else { return false }
+        guard !statement.isFinalized, statement.cacheID != nil || statement.isCachedByText else { return false }
         statements.markUsed(statement)
         if statement.needsReset {
             sqlite3_reset(statement.stmt)

@@ -331,6 +331,8 @@ struct BindingStatementKey: Hashable, Sendable {
         case selectWhere, selectWhereLimited
         /// `UPDATE … SET properties WHERE clause`.
         case updateWhere
+        /// `DELETE FROM … WHERE clause` (the handle's row-by-row slot only: a delete has no model).
+        case deleteWhere
     }
 
     let operation: Operation
