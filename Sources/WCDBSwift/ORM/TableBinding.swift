@@ -236,14 +236,21 @@ final class BindingStatementCache: Sendable {
                 entries.lastHit = index
                 return recent[index].statement
             }
-            guard !entries.others.isEmpty else { return nil }
-            return entries.others[BindingStatementKey(operation: operation, table: table, properties: properties, clause: clause)]
+            return nil
         }) {
             return found
         }
-        // Built outside the lock (it may print SQL); a racing thread's equal statement is as good.
-        let statement = build()
+        // Not found by the condition's identity: a condition built per call (not a shared node) is found
+        // by its text, rendered once here.
         let key = BindingStatementKey(operation: operation, table: table, properties: properties, clause: clause)
+        if clause != nil, let found = entries.withLock({ entries -> BindingStatement? in
+            for entry in entries.recent where entry.key == key { return entry.statement }
+            return entries.others[key]
+        }) {
+            return found
+        }
+        // Built outside the lock (it renders SQL); a racing thread's equal statement is as good.
+        let statement = build()
         entries.withLock { entries in
             if entries.recent.count < Self.linearLimit {
                 entries.recent.append(BindingStatementEntry(key: key, statement: statement))
@@ -340,21 +347,22 @@ struct BindingStatementKey: Hashable, Sendable {
     let propertyIndexes: PropertyIndexes?
     /// The condition's SQL as it runs (`(id = ?)`): its values are bound, so one text serves every key.
     let clause: String
-    /// The condition's shape, kept alive here so that its identity can't be taken by another shape: the
+    /// The condition's node, kept alive here so that its identity can't be taken by another node: the
     /// same object means the same SQL, found without comparing text.
-    let clauseShape: ExpressionNode?
+    let clauseNode: ExpressionNode?
 
     init(operation: Operation, table: String, properties: PropertyIndexes?, clause: ExpressionNode?) {
         self.operation = operation
         self.table = table
         self.propertyIndexes = properties
         self.clause = clause?.shapeSQL ?? ""
-        self.clauseShape = clause
+        self.clauseNode = clause
     }
 
+    /// Whether this key is the call's, comparing the condition by identity (a key with another node may
+    /// still be equal by text: see `BindingStatementCache`).
     func matches(_ operation: Operation, table: String, properties: PropertyIndexes?, clause: ExpressionNode?) -> Bool {
-        guard self.operation == operation, propertyIndexes == properties, self.table == table else { return false }
-        return clauseShape === clause || self.clause == (clause?.shapeSQL ?? "")
+        clauseNode === clause && self.operation == operation && propertyIndexes == properties && self.table == table
     }
 
     @usableFromInline static func == (left: BindingStatementKey, right: BindingStatementKey) -> Bool {
