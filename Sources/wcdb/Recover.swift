@@ -8,6 +8,9 @@ struct Recover: ParsableCommand {
     @Argument(help: "The new database; must not exist. Nothing is left there when recover fails.") var destination: String
     @OptionGroup var options: KeyOptions
     @Option(name: .customLong("backup-key"), help: "Key of the material, when it differs from --key.") var backupKey: String?
+    @Option(name: .customLong("material"),
+            help: "A material file kept elsewhere (default: the newest <source>-first/-last.material beside the source).")
+    var material: String?
 
     func run() throws {
         let target = try Destination(destination, source: source)
@@ -17,7 +20,8 @@ struct Recover: ParsableCommand {
         do {
             let progress = ProgressLine(title: "recover")
             score = try output.recover(fromPath: source, withPageSize: Int32(options.pageSize), databaseKey: options.keyBytes,
-                                       backupKey: backupKey.map { Data($0.utf8) } ?? options.keyBytes, progress: progress.update)
+                                       backupKey: backupKey.map { Data($0.utf8) } ?? options.keyBytes, materialPath: material,
+                                       progress: progress.update)
             progress.finish()
             counts = try tableCounts(output)
             output.close()

@@ -65,4 +65,32 @@ import WCDBSwift
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("messages: 195 rows"), "\(result.output)")
     }
+
+    @Test("recover --material reads material kept elsewhere; a file that is not material is refused before anything is written")
+    func materialKeptElsewhere() throws {
+        let fixture = try RepairFixture(name: "material-elsewhere", messages: 120)
+        let database = Database(withPath: fixture.path)
+        try database.backup()
+        database.close()
+        let kept = directory + "/kept.material"
+        let newest = try #require(database.materialPaths.first { FileManager.default.fileExists(atPath: $0) })
+        try FileManager.default.moveItem(atPath: newest, toPath: kept)
+        for path in database.materialPaths { try? FileManager.default.removeItem(atPath: path) }
+        try fixture.zero(pages: [1])
+
+        // Without its material, a file whose page 1 is lost keeps its rows apart from their table.
+        let blind = try wcdb(["recover", fixture.path, directory + "/blind.db"])
+        #expect(!blind.output.contains("messages: 115 rows"), "\(blind.output)")
+        let found = try wcdb(["recover", fixture.path, directory + "/found.db", "--material", kept])
+        #expect(found.status == 0, "\(found.output)")
+        #expect(found.output.contains("messages: 115 rows"), "\(found.output)")
+
+        // A file that is not material is refused by name, and nothing is left at the destination.
+        let notMaterial = directory + "/notes.txt"
+        try Data("not a material file".utf8).write(to: URL(fileURLWithPath: notMaterial))
+        let wrong = try wcdb(["recover", fixture.path, directory + "/wrong.db", "--material", notMaterial])
+        #expect(wrong.status != 0, "\(wrong.output)")
+        #expect(wrong.output.contains("notes.txt"), "\(wrong.output)")
+        #expect(!FileManager.default.fileExists(atPath: directory + "/wrong.db"))
+    }
 }

@@ -58,18 +58,20 @@ extension Database {
 
     /// `recover(fromPath:withPageSize:databaseKey:backupKey:)` reporting progress (0...1; return false
     /// to cancel, which rolls back). Returns the share of the damaged file's pages that could be read.
+    /// `materialPath` names a material file kept elsewhere than beside the damaged file (nil: the newest
+    /// generation beside it).
     @discardableResult
     public func recover(fromPath source: String, withPageSize pageSize: Int32 = 4096, databaseKey: Data? = nil,
-                        backupKey: Data? = nil, progress: @escaping (Double) -> Bool) throws -> Double {
+                        backupKey: Data? = nil, materialPath: String? = nil, progress: @escaping (Double) -> Bool) throws -> Double {
         guard let score = try salvage(fromPath: source, pageSize: Int(pageSize), databaseKey: databaseKey,
-                                      backupKey: backupKey, progress: progress) else {
+                                      backupKey: backupKey, materialPath: materialPath, progress: progress) else {
             throw reportError(WCDBError(level: .abort, message: "recover cancelled", path: source, tag: tag, operation: "recover"))
         }
         return score
     }
 
     /// Returns the share of readable pages (0...1), or nil when `progress` cancelled.
-    func salvage(fromPath source: String, pageSize: Int, databaseKey: Data?, backupKey: Data?,
+    func salvage(fromPath source: String, pageSize: Int, databaseKey: Data?, backupKey: Data?, materialPath: String? = nil,
                  progress: ((Double) -> Bool)?) throws -> Double? {
         let operation = "recover"
         func fail(_ error: RepairError) -> WCDBError {
@@ -82,7 +84,10 @@ extension Database {
         }
         var material: BackupMaterial?
         var materialError: RepairError?
-        do { material = try BackupMaterial.readNewest(forDatabase: source, key: backupKey) } catch let error as RepairError {
+        do {
+            material = try materialPath.map { try BackupMaterial.read(from: $0, key: backupKey) }
+                ?? BackupMaterial.readNewest(forDatabase: source, key: backupKey)
+        } catch let error as RepairError {
             materialError = error
         }
         let pages: PageSource
@@ -96,8 +101,8 @@ extension Database {
         }
         // Checked before anything is written: no page decrypts, or the material's salt is another file's.
         if !pages.keyDecryptsPages { throw fail(.wrongKeyOrNotADatabase(path: source)) }
-        let materialPath = BackupMaterial.paths(forDatabase: source)[0]
-        if let materialSalt = material?.salt, let salt = pages.salt, materialSalt != salt { throw fail(.materialMismatch(path: materialPath)) }
+        let materialFile = materialPath ?? BackupMaterial.paths(forDatabase: source)[0]
+        if let materialSalt = material?.salt, let salt = pages.salt, materialSalt != salt { throw fail(.materialMismatch(path: materialFile)) }
         let salvager = Salvager(source: pages)
         let read = salvager.readSchema()
         let fileSchema = read?.entries
@@ -108,7 +113,7 @@ extension Database {
             let fileTables = Set(fileSchema.filter { $0.type == "table" }.map(\.name))
             let materialTables = Set(material.entries.filter { $0.type == "table" }.map(\.name))
             if !fileTables.isEmpty, !materialTables.isEmpty, fileTables.isDisjoint(with: materialTables) {
-                throw fail(.materialMismatch(path: materialPath))
+                throw fail(.materialMismatch(path: materialFile))
             }
         }
         // The file's own schema is the newest; the material fills in entries only when pages of the
@@ -121,7 +126,7 @@ extension Database {
 
         return try withHandle(forWriting: true) { handle -> Double? in
             try RepairAuthorizer.guarding(handle) {
-                try write(salvager, schema: schema, unconfirmed: unconfirmed, material: material, into: handle,
+                try write(salvager, schema: schema, unconfirmed: unconfirmed, material: material, materialPath: materialFile, into: handle,
                           source: source, databaseKey: databaseKey, progress: progress, fail: fail)
             }
         }
@@ -129,10 +134,9 @@ extension Database {
 
     /// Writes what `salvager` reads into `handle`'s database, in one transaction; nil when cancelled.
     private func write(_ salvager: Salvager, schema: [SchemaEntry], unconfirmed: Set<String>, material: BackupMaterial?,
-                       into handle: Handle, source: String, databaseKey: Data?, progress: ((Double) -> Bool)?,
-                       fail: (RepairError) -> WCDBError) throws -> Double? {
+                       materialPath: String, into handle: Handle, source: String, databaseKey: Data?,
+                       progress: ((Double) -> Bool)?, fail: (RepairError) -> WCDBError) throws -> Double? {
         let pages = salvager.source
-        let materialPath = BackupMaterial.paths(forDatabase: source)[0]
         // Rows arrive mostly in rowid order, so SQLite's default page cache (2,000 KiB) serves the
         // writes; a keyed handle's 16 MB cache would add its whole size to the peak memory.
         let cacheSize = try handle.scalar("PRAGMA cache_size").int64Value
