@@ -15,4 +15,16 @@ extension HandleRepresentable {
                        orderBy orderList: [OrderBy]? = nil, limit: Limit? = nil, offset: Offset? = nil) throws {
         try update(table: table, on: [property] + more, with: values, where: condition, orderBy: orderList, limit: limit, offset: offset)
     }
+
+    /// Sets `property` to an enum's raw value (`update(table: "message", on: Message.Properties.state,
+    /// with: DeliveryState.read, where: …)`): any `RawRepresentable` whose raw value is a column value,
+    /// without declaring it `ColumnEncodable`.
+    @_disfavoredOverload
+    public func update<Value: RawRepresentable>(table: String, on property: PropertyConvertible, with value: Value,
+                                                where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
+                                                limit: Limit? = nil, offset: Offset? = nil) throws
+    where Value.RawValue: ColumnEncodable {
+        try update(table: table, on: [property], with: [value.rawValue], where: condition, orderBy: orderList, limit: limit,
+                   offset: offset)
+    }
 }
