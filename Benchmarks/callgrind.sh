@@ -22,7 +22,7 @@ command -v valgrind >/dev/null 2>&1 || {
 mkdir -p "$OUT"
 generate_bench_bindings
 
-WORKLOADS="${CALLGRIND_ONLY:-insert fetchAll fetchIndexed updateAll updateRowByRow updateWhere pointRead pointReadAutocommit max coldStart key.insert key.fetchAll key.fetchIndexed key.updateAll key.updateRowByRow pass.insert pass.fetchAll pass.fetchIndexed pass.updateAll pass.updateRowByRow}"
+WORKLOADS="${CALLGRIND_ONLY:-insert fetchAll fetchIndexed updateAll updateRowByRow updateWhere pointRead pointReadAutocommit insertObject deleteWhere max coldStart key.insert key.fetchAll key.fetchIndexed key.updateAll key.updateRowByRow pass.insert pass.fetchAll pass.fetchIndexed pass.updateAll pass.updateRowByRow}"
 
 run_engine() { # package scratch exe engine variants...
   local pkg="$BENCH/$1" scratch="$BENCH/$1/$2" exe="$3" engine="$4"; shift 4

@@ -21,6 +21,8 @@ ROWS = [
     ("updateWhere", "4d WCDB verb: update(table:on:with:where: id == k) per row (1 tx)"),
     ("pointRead", "4e WCDB verb: getObject(fromTable:where: id == k) per row (1 tx)"),
     ("pointReadAutocommit", "4f the same reads, each its own transaction (6's readers, 1 thread)"),
+    ("insertObject", "4g WCDB verb: insert(object, intoTable:) per row, N more rows (1 tx)"),
+    ("deleteWhere", "4h WCDB verb: delete(fromTable:where: id == k) per row (1 tx)"),
     ("max", "5 max(intValue)"),
     ("concWriter", "6 writer ops/s (+3 readers)"),
     ("concReaders", "6 readers ops/s (3, total)"),

@@ -133,6 +133,11 @@ enum BenchData {
             PlainRow(id: i + 1, intValue: i % 10, doubleValue: Double(i) * 0.5, text: text(i), blob: blob(i))
         }
     }
+
+    /// `rows` again under the next `rows.count` keys (workload 4g inserts them after the prefill).
+    static func moreRows(_ rows: [PlainRow]) -> [PlainRow] {
+        rows.map { r in PlainRow(id: r.id + rows.count, intValue: r.intValue, doubleValue: r.doubleValue, text: r.text, blob: r.blob) }
+    }
 }
 
 // MARK: - Sanity checks and sink

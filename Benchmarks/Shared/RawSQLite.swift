@@ -216,6 +216,20 @@ enum RawWorkloads {
         return found
     }
 
+    /// 4h: one DELETE per row, each found by its primary key, all in one transaction, one prepared
+    /// statement, like the ORM's loop of `delete(fromTable:where: id == k)`.
+    static func deleteRowByRow(_ db: RawDB, _ rows: [PlainRow]) throws {
+        try db.exec("BEGIN IMMEDIATE")
+        let stmt = try db.prepare("DELETE FROM bench WHERE id = ?")
+        defer { sqlite3_finalize(stmt) }
+        for row in rows {
+            sqlite3_bind_int64(stmt, 1, sqlite3_int64(row.id))
+            guard sqlite3_step(stmt) == SQLITE_DONE else { throw BenchError("delete: \(db.errorMessage)") }
+            sqlite3_reset(stmt)
+        }
+        try db.exec("COMMIT")
+    }
+
     /// Not an issue-6 workload (tuning only): one UPDATE per row, each its own (autocommit)
     /// transaction, for the first `count` rows.
     static func updateEachAutocommit(_ db: RawDB, _ rows: ArraySlice<PlainRow>) throws {
@@ -290,6 +304,8 @@ func runRawSuite(keyModes: [KeyMode], variant: String = "rawC", extraPragmas: [S
                  workloads: Set<String>? = nil) {
     let n = BenchConfig.n
     let rows = BenchData.rows(n)
+    /// 4g's rows: the same values under the next N keys (N+1...2N), inserted after the N existing ones.
+    let moreRows = BenchData.moreRows(rows)
     /// Opt-in workloads (not part of issue 6's list) run only when named in `workloads`.
     let optIn: Set<String> = ["updateEach", "updateRandom"]
     func wanted(_ w: String) -> Bool { workloads?.contains(w) ?? !optIn.contains(w) }
@@ -372,6 +388,28 @@ func runRawSuite(keyModes: [KeyMode], variant: String = "rawC", extraPragmas: [S
                     var found = 0
                     let t = try time { found = try RawWorkloads.pointReadsAutocommit(db, rows) }
                     try expect(found == n, "point reads \(found)")
+                    return t
+                }
+            }
+        }
+        if wanted("insertObject") {
+            // 4g: workload 1's statements (one prepared INSERT stepped and reset per row, one
+            // transaction), here N more rows (ids N+1...2N) after the N existing ones; WCDB's
+            // one-object insert(_:intoTable:) per row on the other side.
+            measure(p + "insertObject", variant) {
+                try prefilled { db in
+                    let t = try time { try RawWorkloads.insert(db, moreRows) }
+                    try expect(try db.int("SELECT count(*) FROM bench") == 2 * n, "insertObject count")
+                    return t
+                }
+            }
+        }
+        if wanted("deleteWhere") {
+            // 4h: every row deleted by its primary key, one DELETE per row in one transaction.
+            measure(p + "deleteWhere", variant) {
+                try prefilled { db in
+                    let t = try time { try RawWorkloads.deleteRowByRow(db, rows) }
+                    try expect(try db.int("SELECT count(*) FROM bench") == 0, "deleteWhere count")
                     return t
                 }
             }

@@ -1,7 +1,7 @@
 // The WCDBSwift column of the benchmark: the same workloads as RawSQLite.swift through the public
 // one-line API (WCDB Swift names): Database(withPath:), create(table:of:), insert(objects:intoTable:),
-// getObjects(fromTable:where:), update(table:on:with:), update(objects:on:inTable:),
-// getValue(on:fromTable:), setCipher(key:) / setCipher(rawKey:), run(transaction:).
+// insert(_:intoTable:), getObjects(fromTable:where:), update(table:on:with:), update(objects:on:inTable:),
+// delete(fromTable:where:), getValue(on:fromTable:), setCipher(key:) / setCipher(rawKey:), run(transaction:).
 // Compiled when WCDB_BENCH is defined (../../Package.swift defines it with the WCDBSwift dependency).
 
 #if WCDB_BENCH
@@ -51,6 +51,7 @@ func runWCDBSuite(keyModes: [KeyMode], variant: String = "wcdb") {
     let n = BenchConfig.n
     let plain = BenchData.rows(n)
     let rows = plain.map(BenchRow.init)
+    let moreRows = BenchData.moreRows(plain).map(BenchRow.init)
     let table = BenchSettings.table
 
     for mode in keyModes {
@@ -158,6 +159,38 @@ func runWCDBSuite(keyModes: [KeyMode], variant: String = "wcdb") {
                     }
                 }
                 try expect(found == n, "point reads \(found)")
+                return t
+            }
+        }
+        measure(p + "insertObject", variant) {
+            try prefilled { db in
+                let t = try time {
+                    // WCDB users' one-object insert (2.x spelling `insert(_:intoTable:)`), called once per
+                    // row: N more rows (ids N+1...2N) after the N existing ones, in one transaction.
+                    try db.run(transaction: {
+                        for row in moreRows {
+                            try db.insert(row, intoTable: table)
+                        }
+                    })
+                }
+                let all: [BenchRow] = try db.getObjects(fromTable: table)
+                try expect(all.count == 2 * n, "insertObject count \(all.count)")
+                return t
+            }
+        }
+        measure(p + "deleteWhere", variant) {
+            try prefilled { db in
+                let t = try time {
+                    // One delete(fromTable:where:) per row, the row found by a WINQ condition whose
+                    // value is bound, in one transaction.
+                    try db.run(transaction: {
+                        for row in rows {
+                            try db.delete(fromTable: table, where: BenchRow.Properties.id == row.id)
+                        }
+                    })
+                }
+                let left: [BenchRow] = try db.getObjects(fromTable: table)
+                try expect(left.isEmpty, "deleteWhere left \(left.count)")
                 return t
             }
         }
