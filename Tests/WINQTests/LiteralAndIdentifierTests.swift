@@ -33,7 +33,7 @@ final class LiteralAndIdentifierTests: XCTestCase {
 
     func testStringsAndBlobs() throws {
         XCTAssertEqual(Expression(with: "it's").description, "'it''s'")
-        XCTAssertEqual(Expression(with: "a\0b").description, "CAST(X'610062' AS TEXT)")
+        XCTAssertEqual(Expression(with: "a\0b").description, "(+CAST(X'610062' AS TEXT))")
         XCTAssertEqual(Expression(with: Data([0x00, 0xAB, 0xFF])).description, "X'00ABFF'")
         XCTAssertEqual(Expression(with: Data()).description, "X''")
         XCTAssertEqual(Expression.null.description, "NULL")

@@ -74,7 +74,11 @@ public struct LiteralValue: Sendable, CustomStringConvertible, ExpressionOperabl
 
     /// Numbers in Swift's shortest round-tripping form, infinities as ±9e999 (SQLite's reading of an
     /// overflowing literal), strings with `'` doubled. SQLite's SQL text ends at NUL, so a string
-    /// containing NUL is printed as the blob of its UTF-8 bytes cast to TEXT, which round-trips exactly.
+    /// containing NUL is printed as the blob of its UTF-8 bytes cast to TEXT, which round-trips exactly,
+    /// under a unary `+`: a CAST has the affinity of its type, which a string literal (or a bound string)
+    /// has not, and TEXT affinity would make a comparison turn its other operand into text
+    /// (`1 < CAST(X'00' AS TEXT)` is false, `1 < ?` bound to "\0" is true); `+` leaves the value as it is
+    /// and takes the affinity away. Parenthesised, so that it is a primary operand (and a valid DEFAULT).
     public var description: String {
         switch storage {
         case .keyword(let keyword): return keyword
@@ -87,7 +91,7 @@ public struct LiteralValue: Sendable, CustomStringConvertible, ExpressionOperabl
             if !text.contains(".") && !text.contains("e") && !text.contains("E") { text += ".0" }
             return text
         case .value(.text(let value)):
-            if value.utf8.contains(0) { return "CAST(" + LiteralValue.hexBlob(Data(value.utf8)) + " AS TEXT)" }
+            if value.utf8.contains(0) { return "(+CAST(" + LiteralValue.hexBlob(Data(value.utf8)) + " AS TEXT))" }
             return "'" + value.replacingOccurrences(of: "'", with: "''") + "'"
         case .value(.blob(let value)): return LiteralValue.hexBlob(value)
         case .value(.null): return "NULL"
