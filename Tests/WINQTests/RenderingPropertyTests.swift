@@ -876,7 +876,7 @@ struct ValueRoundTripTests {
 
     /// SQLite 3.15.2's sqlite3AtoF is not correctly rounded: it scales the significand by powers of ten in
     /// long double and rounds twice, so some shortest round-tripping decimals (which Swift prints) read back
-    /// one or two ulps away: `SELECT 419.8006760962746` returns 419.80067609627465. Such a mismatch is a
+    /// one or two ulps away: `SELECT 419.8006760962746` returns 419.80067609627463, one ulp above. Such a mismatch is a
     /// known issue, recognised precisely: Swift reads the printed literal back exactly, SQLite within a few ulps.
     static func isSQLiteMisreading(_ literal: String, of real: Double, as read: FundamentalValue) -> Bool {
         guard case .double(let got) = read, Double(literal) == real, got.sign == real.sign, got.isFinite else { return false }
