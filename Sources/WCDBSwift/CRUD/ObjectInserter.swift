@@ -94,7 +94,7 @@ struct ObjectInserter<Object: TableEncodable> {
     @inlinable
     func insert(_ object: inout Object, on database: some HandleRepresentable) throws {
         let rowID = try database.withHandle(forWriting: true) { handle -> Int64? in
-            let statement = try handle.cachedStatement(for: sql)
+            let statement = try handle.statement(for: sql)
             defer { statement.reset() }
             return try insert(object, with: statement, on: handle)
         }

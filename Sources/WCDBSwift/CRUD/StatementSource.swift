@@ -13,7 +13,7 @@ enum StatementSource {
     func withStatement<T>(on handle: Handle, _ body: (HandleStatement) throws -> T) throws -> T {
         switch self {
         case .cached(let cached):
-            let statement = try handle.cachedStatement(for: cached)
+            let statement = try handle.statement(for: cached)
             defer { statement.reset() }
             return try body(statement)
         case .tree(let node, let objectValueCount):

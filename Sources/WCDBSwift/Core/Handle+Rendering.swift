@@ -7,7 +7,8 @@ extension Handle {
     /// - Throws: `WCDBError` naming a construct SQLite 3.15.2 cannot run (window functions, UPSERT,
     ///   RETURNING…), before SQLite's bare syntax error would.
     func rendering(of node: StatementNode) throws -> SQLRendering {
-        let rendering = rewriters.rewrite(node).rendering
+        // No rewriter (the usual case): the tree is rendered as it is, without copying it through the pass.
+        let rendering = rewriters.isEmpty ? node.rendering : rewriters.rewrite(node).rendering
         if let construct = rendering.unsupported.first {
             throw WCDBError(level: .interface, code: SQLITE_ERROR, message: construct.message, sql: rendering.sql, path: path,
                             tag: tag, operation: "prepare")
@@ -41,7 +42,8 @@ extension Handle {
     @usableFromInline
     func cachedStatement(for node: StatementNode) throws -> (HandleStatement, SQLRendering) {
         let rendering = try rendering(of: node)
-        return (try cachedStatement(forSQL: rendering.sql), rendering)
+        // Every value slot is bound by the caller: the statement's old bindings need no clearing.
+        return (try statement(forSQL: rendering.sql), rendering)
     }
 }
 

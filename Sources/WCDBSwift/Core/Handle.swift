@@ -242,6 +242,15 @@ public final class Handle {
     /// When the operation that checked this handle out ends, cached statements it used are reset, so a
     /// statement left mid-iteration never keeps a read snapshot open.
     public func cachedStatement(for key: CachedSQL) throws -> HandleStatement {
+        let statement = try statement(for: key)
+        statement.clearBindings()
+        return statement
+    }
+
+    /// The cached statement for `key`, reset, its bindings left as they were: for the runtime's own
+    /// statements, whose every parameter the caller binds again (clearing them costs as much as a reset).
+    @usableFromInline
+    func statement(for key: CachedSQL) throws -> HandleStatement {
         if let cached = statements.statement(forID: key.id) { return reuse(cached) }
         // Rewriting happens here, where a statement is prepared, so a cache hit costs nothing extra.
         let sql = if let tree = key.tree, !rewriters.isEmpty { try rendering(of: tree).sql } else { key.sql }
@@ -252,6 +261,14 @@ public final class Handle {
     /// least recently used out); returned reset with its bindings cleared, and reset again when the
     /// operation ends.
     public func cachedStatement(forSQL sql: String) throws -> HandleStatement {
+        let statement = try statement(forSQL: sql)
+        statement.clearBindings()
+        return statement
+    }
+
+    /// The statement for `sql` from the text cache, reset, its bindings left as they were (see
+    /// `statement(for:)`).
+    func statement(forSQL sql: String) throws -> HandleStatement {
         if let cached = statements.statement(forSQL: sql) { return reuse(cached) }
         return statements.insertByText(try prepareStatement(sql))
     }
@@ -283,7 +300,6 @@ public final class Handle {
             sqlite3_reset(statement.stmt)
             statement.needsReset = false
         }
-        sqlite3_clear_bindings(statement.stmt)
         if statement.hasBindFailure {
             statement.pendingBindFailure = nil
             statement.hasBindFailure = false

@@ -21,6 +21,8 @@ public struct TableBinding<Root>: Sendable {
         let primaryKeyPropertyIndexes: [Int]
         let virtualTable: VirtualTableBinding?
         @usableFromInline let statements: BindingStatementCache
+        /// See `TableBinding.autoIncrementColumnIndex`; found once here, read on every insert.
+        let autoIncrementColumnIndex: Int?
 
         init(properties: [Property], columns: [ColumnBinding] = [], indexes: [IndexBinding] = [],
              indexSuffixesToDrop: [String] = [], tableConstraints: [TableConstraint] = [], isWithoutRowID: Bool = false,
@@ -36,6 +38,12 @@ public struct TableBinding<Root>: Sendable {
             self.primaryKeyPropertyIndexes = primaryKeyPropertyIndexes
             self.virtualTable = virtualTable
             self.statements = statements
+            if isWithoutRowID {
+                autoIncrementColumnIndex = nil
+            } else {
+                autoIncrementColumnIndex = columns.firstIndex(where: \.isRowID)
+                    ?? columns.firstIndex { $0.primaryKey != nil && ($0.type == .integer32 || $0.type == .integer64) }
+            }
         }
 
         /// A copy with some fields changed (building only).
@@ -164,11 +172,7 @@ public struct TableBinding<Root>: Sendable {
     /// The index of the integer primary key (SQLite's rowid alias), or of a virtual table's `@RowID`,
     /// among the columns, if any: the column an auto-increment insert binds NULL to, with or without the
     /// AUTOINCREMENT keyword.
-    public var autoIncrementColumnIndex: Int? {
-        guard !isWithoutRowID else { return nil }
-        if let rowID = columns.firstIndex(where: \.isRowID) { return rowID }
-        return columns.firstIndex { $0.primaryKey != nil && ($0.type == .integer32 || $0.type == .integer64) }
-    }
+    public var autoIncrementColumnIndex: Int? { contents.autoIncrementColumnIndex }
 
     /// The tables a projection model's columns name (`@Column("title", table: "conversation")`), in
     /// declaration order without repeats; empty for a model that maps one table of its own.

@@ -64,7 +64,7 @@ public struct Expression: Sendable, CustomStringConvertible, ExpressionOperable,
     /// The bare literal's value, when this expression is one.
     var literalValue: FundamentalValue? {
         // Spelled out: FundamentalValue is ExpressibleByNilLiteral, so `cond ? value : nil` would be `.null`.
-        guard case .value = node.kind, case .one(let value) = boundValues else { return Optional<FundamentalValue>.none }
+        guard node.isValueSlot, case .one(let value) = boundValues else { return Optional<FundamentalValue>.none }
         return value
     }
 

@@ -62,7 +62,7 @@ enum Operate {
         // memory (`property op value`, `a == x && b == y`), so the same node serves every call and no SQL
         // is printed for it.
         if binds {
-            if !left.hasBoundValues, left.level != .compound, case .value = right.node.kind {
+            if !left.hasBoundValues, left.level != .compound, right.node.isValueSlot {
                 return Expression(node: left.node.comparedWithValue(op), boundValues: right.boundValues)
             }
             return Expression(node: left.node.combined(op, with: right.node),
@@ -76,7 +76,7 @@ enum Operate {
     /// column) goes through `binary`.
     @usableFromInline
     static func compare(_ property: Property, _ op: ComparisonOperator, _ right: Expression) -> Expression {
-        if case .value = right.node.kind {
+        if right.node.isValueSlot {
             return Expression(node: property.comparisonNode(op), boundValues: right.boundValues)
         }
         return binary(property.asExpression(), op.sql, right)

@@ -72,6 +72,8 @@ final class ExpressionNode: Sendable {
     let isShared: Bool
     /// The bare literal NULL (comparing with it means IS NULL / IS NOT NULL).
     let isNullLiteral: Bool
+    /// A `.value` slot: a bare bound value (read on the row-by-row paths without copying `kind`).
+    @usableFromInline let isValueSlot: Bool
     /// `(self op ?)` for the six comparison operators, found with one atomic load (the row-by-row
     /// verbs' `id == k`); other derivations live in `derived`.
     private let comparisons = ComparisonNodes()
@@ -108,12 +110,15 @@ final class ExpressionNode: Sendable {
         case .value:
             isLiteral = true
             isNullLiteral = false
+            isValueSlot = true
         case .literal(let literal):
             isLiteral = true
             isNullLiteral = literal.isNull
+            isValueSlot = false
         default:
             isLiteral = false
             isNullLiteral = false
+            isValueSlot = false
         }
     }
 
