@@ -34,10 +34,10 @@ final class TransactionTests: CoreTestCase {
         XCTAssertEqual(try count(database), 1)
     }
 
-    func testPlainTransactionCannotNest() throws {
+    func testControllableTransactionCannotNest() throws {
         XCTAssertThrowsError(try database.run(transaction: {
             try database.exec("INSERT INTO t VALUES(1)")
-            try database.run(transaction: {})
+            try database.run(controllableTransaction: { true })
         })) { error in
             let error = error as! WCDBError
             XCTAssertEqual(error.level, .interface)
@@ -166,7 +166,9 @@ final class TransactionTests: CoreTestCase {
             throw Failure()
         }))
         XCTAssertEqual(try count(database), 3)
-        XCTAssertThrowsError(try transaction.run(transaction: { try transaction.run(transaction: {}) }))
+        // Nested, a plain transaction is a savepoint (2.x); the controllable form refuses.
+        try transaction.run(transaction: { try transaction.run(transaction: {}) })
+        XCTAssertThrowsError(try transaction.run(transaction: { try transaction.run(controllableTransaction: { true }) }))
     }
 
     func testTransactionReleasesItsHandle() throws {

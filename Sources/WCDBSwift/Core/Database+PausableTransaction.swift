@@ -15,8 +15,14 @@ extension Database {
     /// Calls `body` again and again in a transaction until it sets `stop` (WCDB 2.x). When another thread
     /// waits to write, the transaction commits after the current call, that writer goes, and a new
     /// transaction starts (`isNewTransaction` is then true). A thrown error rolls back the current
-    /// segment only; the segments committed before it stay.
+    /// segment only; the segments committed before it stay. It does not nest: inside another
+    /// transaction of this thread it throws (its commits would be the outer transaction's).
     public func run(pausableTransaction body: PausableTransactionBody) throws {
+        if isInTransaction {
+            throw reportError(WCDBError(level: .interface, message:
+                "A transaction is already running on this thread; a pausable transaction commits as it goes, so it can't nest",
+                path: path, tag: tag, operation: "pausable transaction"))
+        }
         var stop = false
         while !stop {
             var isNewTransaction = true

@@ -65,9 +65,9 @@ enum TransactionRunner {
     }
 
     /// Runs `body` as a savepoint of the running transaction, or as a transaction of its own.
-    static func runEmbedded(on handle: Handle, _ body: () throws -> Void) throws {
+    static func runEmbedded(on handle: Handle, operation: String = "embedded transaction", _ body: () throws -> Void) throws {
         guard handle.isInTransaction else {
-            try run(on: handle, operation: "embedded transaction") {
+            try run(on: handle, operation: operation) {
                 try body()
                 return true
             }
@@ -92,14 +92,13 @@ enum TransactionRunner {
 
 extension Database {
     /// Runs `body` in a transaction: commits when it returns, rolls back and rethrows when it throws.
-    /// Nesting inside another transaction on this thread throws; use `run(embeddedTransaction:)` to nest.
-    /// Every operation on this database from this thread during `body` runs on the transaction's handle.
+    /// Inside another transaction on this thread it runs as a savepoint of it (as in WCDB 2.x): an error
+    /// thrown by `body` undoes `body`'s own changes and is rethrown, and what it did commits or rolls back
+    /// with the outer transaction. Every operation on this database from this thread during `body` runs
+    /// on the transaction's handle.
     public func run(transaction body: () throws -> Void) throws {
         try core.withPin(forWriting: true) { pin in
-            try TransactionRunner.run(on: pin.handle, operation: "transaction") {
-                try body()
-                return true
-            }
+            try TransactionRunner.runEmbedded(on: pin.handle, operation: "transaction", body)
         }
     }
 

@@ -163,14 +163,12 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
     }
 
     /// Runs `body` in a transaction on this object's handle: commits when it returns, rolls back and
-    /// rethrows when it throws.
-    /// - Throws: `WCDBError` — a transaction already open on this object (nest with
-    ///   `run(embeddedTransaction:)`), the errors of `begin()` and `commit()`, or what `body` throws.
+    /// rethrows when it throws. Inside a transaction of this object it runs as a savepoint of it (as in
+    /// WCDB 2.x; see `Database.run(transaction:)`).
+    /// - Throws: `WCDBError` — the errors of `begin()` and `commit()`, or what `body` throws.
     public func run(transaction body: () throws -> Void) throws {
-        try run(controllableTransaction: {
-            try body()
-            return true
-        })
+        // Nested in a transaction of this object: a savepoint of it, as `Database.run(transaction:)`.
+        try run(embeddedTransaction: body)
     }
 
     /// Runs `body` in a transaction on this object's handle: commits when it returns true, rolls back
@@ -205,7 +203,10 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
                 try TransactionRunner.runEmbedded(on: handle, body)
             }
         } else {
-            try run(transaction: body)
+            try run(controllableTransaction: {
+                try body()
+                return true
+            })
         }
     }
 }
