@@ -5,7 +5,7 @@ import Foundation
 /// `writable_schema` procedure, with a `schema_version` bump so every connection reloads it) and
 /// `sqlite_sequence` is seeded with the largest rowid, so keys already used are never handed out again.
 /// Runs inside `create(table:of:)`'s transaction: any failure rolls the rewrite back.
-extension HandleRepresentable {
+extension HandleProvider {
     /// Returns whether the schema was rewritten (false when the key already was AUTOINCREMENT).
     @discardableResult
     static func addAutoIncrement(toExisting table: String, on handle: Handle) throws -> Bool {

@@ -1,4 +1,4 @@
-extension HandleRepresentable {
+extension HandleProvider {
     /// Runs `body` for each object with one cached statement on one writing handle: inside one
     /// embedded transaction when there are several objects (one commit instead of one per object, and
     /// all or nothing), directly for a single one.

@@ -1,6 +1,6 @@
 /// `delete(fromTable:where:orderBy:limit:offset:)` (Swift guide 1.3.2). Our SQLCipher is built with
 /// `SQLITE_ENABLE_UPDATE_DELETE_LIMIT`, so ORDER BY and LIMIT work on DELETE and UPDATE.
-extension HandleRepresentable {
+extension HandleProvider {
     /// Deletes the rows of `table` that match `condition` (every row when nil), in `orderList` order, at
     /// most `limit` from `offset`. Comparing with nil means IS NULL: `where: x == nil` deletes rows whose x is NULL.
     public func delete(fromTable table: String, where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,

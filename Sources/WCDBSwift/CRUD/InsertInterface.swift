@@ -1,6 +1,6 @@
 /// Object writes: `insert` and `insertOrReplace` (Swift guide 1.3.1), as arrays, as variadic lists,
 /// and, for structs with an auto-increment key, `inout` so the assigned key is written back.
-extension HandleRepresentable {
+extension HandleProvider {
     /// Inserts `objects` into `table` in one embedded transaction with one prepared statement (`INSERT INTO table(columns) VALUES(?, …)`).
     ///
     /// `properties` names the columns to write (a partial insert); nil writes every column of the model.

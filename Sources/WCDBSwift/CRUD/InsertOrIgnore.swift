@@ -2,7 +2,7 @@
 // `insertOrReplace(_:intoTable:)`, and `insertOrIgnore`, which skips the objects whose primary key or
 // unique columns already exist (`INSERT OR IGNORE`).
 
-extension HandleRepresentable {
+extension HandleProvider {
     /// Inserts `objects` (2.x spelling of `insert(objects:on:intoTable:)`); several run in one
     /// embedded transaction.
     @inlinable
@@ -53,6 +53,9 @@ extension HandleRepresentable {
         try insertOrIgnore(objects, on: properties, intoTable: table)
     }
 
+}
+
+extension HandleProvider {
     /// A chain-call `INSERT OR IGNORE` of every property.
     public func prepareInsertOrIgnore<Object: TableEncodable>(of type: Object.Type, intoTable table: String) throws -> TypedInsert<Object> {
         try TypedInsert(database: self, properties: nil, table: table, onConflict: .ignore)

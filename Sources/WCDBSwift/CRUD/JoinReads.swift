@@ -1,6 +1,6 @@
 /// Reads of one model from several tables: a projection model, whose annotated columns name their
 /// tables (`@Column("title", table: "conversation")`), read from a comma join or a `Join`.
-extension HandleRepresentable {
+extension HandleProvider {
     /// The objects read from `tables` (a comma join: `FROM message, conversation`) that match
     /// `condition`, in `orderList` order, at most `limit` from `offset`: every property of `Object`, each
     /// from the table its `@Column(…, table:)` names.
@@ -49,19 +49,6 @@ extension HandleRepresentable {
         return objects.first
     }
 
-    /// A chain-call select of `Object`s from `tables` (a comma join), each property from the table its
-    /// `@Column(…, table:)` names: configure it with `where`, `order(by:)`, `limit`…, then read.
-    public func prepareSelect<Object: TableDecodable>(of type: Object.Type, fromTables tables: [String],
-                                                      isDistinct: Bool = false) throws -> TypedSelect<Object> {
-        TypedSelect(database: self, from: tables, isDistinct: isDistinct)
-    }
-
-    /// A chain-call select of `Object`s from a join (`Join(with: "message").leftJoin("conversation").on(…)`),
-    /// each property from the table its `@Column(…, table:)` names.
-    public func prepareSelect<Object: TableDecodable>(of type: Object.Type, from join: Join,
-                                                      isDistinct: Bool = false) throws -> TypedSelect<Object> {
-        TypedSelect(database: self, from: [join], isDistinct: isDistinct)
-    }
 
     /// The one definition of the reads above: every property, the clauses' values bound.
     private func readObjects<Object: TableDecodable>(from tables: [TableOrSubqueryConvertible], where condition: Condition?,
@@ -75,5 +62,21 @@ extension HandleRepresentable {
         let query = ObjectQuery<Object>(source: .tree(statement.statementNode),
                                         mapping: PropertyMapping(identity: binding.properties.count))
         return try withHandle(forWriting: false) { handle in try query.all(on: handle) }
+    }
+}
+
+extension HandleProvider {
+    /// A chain-call select of `Object`s from `tables` (a comma join), each property from the table its
+    /// `@Column(…, table:)` names: configure it with `where`, `order(by:)`, `limit`…, then read.
+    public func prepareSelect<Object: TableDecodable>(of type: Object.Type, fromTables tables: [String],
+                                                      isDistinct: Bool = false) throws -> TypedSelect<Object> {
+        TypedSelect(database: self, from: tables, isDistinct: isDistinct)
+    }
+
+    /// A chain-call select of `Object`s from a join (`Join(with: "message").leftJoin("conversation").on(…)`),
+    /// each property from the table its `@Column(…, table:)` names.
+    public func prepareSelect<Object: TableDecodable>(of type: Object.Type, from join: Join,
+                                                      isDistinct: Bool = false) throws -> TypedSelect<Object> {
+        TypedSelect(database: self, from: [join], isDistinct: isDistinct)
     }
 }

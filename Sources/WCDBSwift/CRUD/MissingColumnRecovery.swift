@@ -5,7 +5,7 @@ import CSQLCipher
 /// `ALTER TABLE … ADD COLUMN` from the model's binding, reports a warning, and runs the read again.
 /// A column the model does not declare is the caller's error and is thrown as it is, and so is any
 /// missing column of a projection model (`@Column("name", table: "t")`), which owns no table.
-extension HandleRepresentable {
+extension HandleProvider {
     /// Runs `read`; only when it fails does the slow path look at the error.
     @inlinable
     func addingMissingColumns<Object: TableDecodable, T>(of model: Object.Type, toTable table: String,

@@ -75,7 +75,7 @@ struct ObjectInserter<Object: TableEncodable> {
     /// Inserts every object; several run inside one embedded transaction. Returns the rows SQLite
     /// reports changed.
     @inlinable @discardableResult
-    func insert(_ objects: [Object], on database: some HandleRepresentable) throws -> Int {
+    func insert(_ objects: [Object], on database: some HandleProvider) throws -> Int {
         var changes = 0
         try database.forEachBatched(objects, statement: sql) { object, statement, handle in
             let rowID = try insert(object, with: statement, on: handle)
@@ -92,7 +92,7 @@ struct ObjectInserter<Object: TableEncodable> {
 
     /// Inserts one object and writes the assigned rowid back into it.
     @inlinable
-    func insert(_ object: inout Object, on database: some HandleRepresentable) throws {
+    func insert(_ object: inout Object, on database: some HandleProvider) throws {
         let rowID = try database.withHandle(forWriting: true) { handle -> Int64? in
             let statement = try handle.statement(for: sql)
             defer { statement.reset() }

@@ -50,7 +50,7 @@ struct ObjectUpdater<Object: TableEncodable> {
     }
 
     @inlinable
-    func update(_ objects: [Object], on database: some HandleRepresentable) throws {
+    func update(_ objects: [Object], on database: some HandleProvider) throws {
         try database.forEachBatched(objects, statement: sql) { object, statement, _ in
             var parameter: Int32 = 1
             for propertyIndex in propertyIndexes {
@@ -67,7 +67,7 @@ struct ObjectUpdater<Object: TableEncodable> {
     }
 }
 
-extension HandleRepresentable {
+extension HandleProvider {
     /// Writes `objects` back to their rows, each found by its primary key (`@PrimaryKey` or
     /// `@MultiPrimary`): only `properties`, or every non-key column when nil. Several objects run in
     /// one embedded transaction with one prepared statement. Rows that don't exist are left alone.

@@ -1,6 +1,6 @@
 /// Value reads (Swift guide 1.3.4.3): the table as a matrix of `FundamentalValue`s, or one row, one
 /// column or one value of it.
-extension HandleRepresentable {
+extension HandleProvider {
     /// The rows of `columns` (every column by default) of `table` that match `condition`, as values.
     public func getRows(on columns: [ColumnResultConvertible] = [Column.all], fromTable table: String,
                         where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,

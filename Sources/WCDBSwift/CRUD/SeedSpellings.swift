@@ -14,7 +14,7 @@ extension StatementPragma {
     }
 }
 
-extension HandleRepresentable {
+extension HandleProvider {
     /// A multi-table select with its condition, the properties listed inline (guide 2.2.2).
     public func prepareMultiSelect(on properties: PropertyConvertible..., fromTables tables: [String],
                                    where condition: Condition) throws -> MultiSelect {

@@ -1,5 +1,5 @@
 /// Object reads: `getObjects` and `getObject` (Swift guide 1.3.4.1).
-extension HandleRepresentable {
+extension HandleProvider {
     /// The objects of `table` that match `condition`, in `orderList` order, at most `limit` from `offset`.
     ///
     /// Values in `condition` are bound, not printed: `where: Row.Properties.id == k` runs

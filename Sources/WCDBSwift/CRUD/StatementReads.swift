@@ -3,7 +3,7 @@
 // whose result columns are matched to the model's properties by name. Each call prepares the
 // statement (through the database's rewriters) with its values bound, and finalizes it.
 
-extension HandleRepresentable {
+extension HandleProvider {
     /// Every row of `statement`, as values. The statement's values are bound, not printed into the SQL
     /// (a statement holding `BindParameter` placeholders of your own runs with them printed in, as its
     /// `description`). Takes the write token unless it is a `SELECT`.

@@ -29,7 +29,7 @@ extension FundamentalValue {
     public var intValue: Int { Int(truncatingIfNeeded: int64Value) }
 }
 
-extension HandleRepresentable {
+extension HandleProvider {
     /// Creates the index `name` on `columns` of `table` if it does not exist (WCDB 2.x).
     public func create(index name: String, with columns: IndexedColumnConvertible..., forTable table: String) throws {
         let statement = StatementCreateIndex().create(index: name).ifNotExists().on(table: table).indexesBy(columns)

@@ -1,7 +1,7 @@
 // WCDB 2.x's table calls from column definitions, without a model: `create(table:with:and:)` and
 // `addColumn(with:forTable:)`.
 
-extension HandleRepresentable {
+extension HandleProvider {
     /// Creates `table` (if it does not exist) with `columnDefs` and table `constraints` (WCDB 2.x):
     /// `try database.create(table: "t", with: Column(named: "a").asDef(with: .integer64), and: [constraint])`.
     public func create(table: String, with columnDefs: ColumnDef..., and constraints: [TableConstraint]? = nil) throws {

@@ -2,7 +2,7 @@ import Foundation
 
 /// Schema operations (Swift guide 1.2.7, 1.4.2): create or upgrade a model's table, virtual tables,
 /// drops, existence checks.
-extension HandleRepresentable {
+extension HandleProvider {
     /// Creates `table` with `Root`'s columns, constraints and indexes; or, when it exists, upgrades
     /// it: adds the binding's columns it lacks (`ALTER TABLE … ADD COLUMN`), creates missing indexes,
     /// and leaves columns the model no longer has alone (their data stays; new rows get NULL).

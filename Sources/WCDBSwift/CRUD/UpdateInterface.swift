@@ -1,5 +1,5 @@
 /// Updates: with an object's properties, or with a row of values (Swift guide 1.3.3).
-extension HandleRepresentable {
+extension HandleProvider {
     /// Sets `properties` of the rows of `table` that match `condition` to `object`'s values.
     ///
     /// The row-by-row form WCDB users write, `where: Row.Properties.id == k`, finds its prepared statement

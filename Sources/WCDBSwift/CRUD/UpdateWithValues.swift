@@ -1,7 +1,7 @@
 // WCDB 2.x also takes the new values of an update as a variadic list:
 // `update(table: "t", on: p1, p2, with: v1, v2, where: …)`. Forwards to the row form.
 
-extension HandleRepresentable {
+extension HandleProvider {
     /// Sets `properties` to `values` (one per property, in order) in the rows matching `condition`.
     public func update(table: String, on properties: [PropertyConvertible], with values: ColumnEncodable...,
                        where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,

@@ -8,7 +8,8 @@ import Foundation
 /// `finalize()` or deinit; meanwhile other operations of the same thread on this database run on the
 /// same handle. Not `Sendable`: use it on the thread that prepared it.
 public final class CoreStatement {
-    let core: DatabaseCore
+    /// The database whose pins this statement holds (nil: it runs on a handle its caller holds).
+    let core: DatabaseCore?
     private var pins: [Pin]
     /// The underlying statement (for the typed binds and column reads).
     public let handleStatement: HandleStatement
@@ -22,6 +23,13 @@ public final class CoreStatement {
     /// A WINQ statement rendered on the handle (rewritten, its values bound).
     convenience init(core: DatabaseCore, statement: Statement) throws {
         try self.init(core: core) { try $0.prepareRendered(statement) }
+    }
+
+    /// A WINQ statement on `handle`, which the caller's operation holds: no pin is taken or given back.
+    init(handle: Handle, statement: Statement) throws {
+        core = nil
+        pins = []
+        handleStatement = try handle.prepareRendered(statement)
     }
 
     private init(core: DatabaseCore, prepare: (Handle) throws -> HandleStatement) throws {
@@ -60,7 +68,7 @@ public final class CoreStatement {
     public func step() throws -> Bool {
         guard !isFinalized else {
             throw reportError(WCDBError(level: .interface, code: SQLITE_MISUSE, message: "The statement is finalized",
-                                        sql: sql, path: core.path, tag: core.tag, operation: "step"))
+                                        sql: sql, path: handle.path, tag: handle.tag, operation: "step"))
         }
         return try handleStatement.step()
     }
@@ -82,7 +90,7 @@ public final class CoreStatement {
         guard !isFinalized else { return }
         isFinalized = true
         handleStatement.finalize()
-        for pin in pins.reversed() { core.leave(pin) }
+        for pin in pins.reversed() { core?.leave(pin) }
         pins.removeAll()
     }
 

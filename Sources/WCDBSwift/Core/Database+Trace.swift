@@ -50,7 +50,7 @@ func reportError(_ error: WCDBError) -> WCDBError {
     return error
 }
 
-extension HandleRepresentable {
+extension HandleProvider {
     /// Runs `body`, reporting any error it throws that has not reached the tracers yet (the ORM's and
     /// the generated code's own errors: decoding, misuse), located at this database. Every verb's work
     /// runs inside `withHandle`, which goes through here, so no error leaves unreported.

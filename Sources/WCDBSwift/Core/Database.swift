@@ -1,19 +1,28 @@
 import CSQLCipher
 import Foundation
 
-/// The entry point the ORM runs on: Database, Transaction (and Table) adopt it.
-public protocol HandleRepresentable: Sendable {
+/// What the one-line verbs run on: something that lends a handle. `Database`, `Transaction`, `Table`
+/// and `Handle` itself adopt it, so `insert`, `getObjects`, `update`, `delete`, `getRows`,
+/// `create(table:of:)`… are written once and work on each (a `Handle` runs them on itself).
+public protocol HandleProvider {
     /// Runs `body` on a handle: the transaction's pinned handle when one is running on this thread/object,
-    /// else a pooled one (holding the single write token when `forWriting`).
+    /// else a pooled one (holding the single write token when `forWriting`); a `Handle`, itself.
     func withHandle<T>(forWriting: Bool, _ body: (Handle) throws -> T) throws -> T
     /// Runs `body` in a transaction, or as a savepoint inside the one already running.
     func run(embeddedTransaction: () throws -> Void) throws
+    /// The tag of the database (shared by every object of its path), for errors and tracing.
+    var tag: Int? { get }
+    /// The database file's path.
+    var path: String { get }
+}
+
+/// The entry point the ORM runs on: Database, Transaction (and Table) adopt it. Beyond the verbs of
+/// `HandleProvider`, it streams chain calls with statements that keep their handle.
+public protocol HandleRepresentable: HandleProvider, Sendable {
     /// Prepares `sql` as a statement that keeps its handle until finalized (chain calls stream with it).
     func prepare(_ sql: String) throws -> CoreStatement
     /// Prepares a WINQ statement, its values bound, as a statement that keeps its handle until finalized.
     func prepare(_ statement: Statement) throws -> CoreStatement
-    var tag: Int? { get }
-    var path: String { get }
 }
 
 /// A tag distinguishing databases (shared by every object of one path).

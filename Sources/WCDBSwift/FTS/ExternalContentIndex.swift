@@ -20,7 +20,7 @@
 ///
 /// (`new.rowid` is -1 before an insert that lets SQLite choose the rowid; deleting a docid that has no
 /// content row changes nothing.)
-extension HandleRepresentable {
+extension HandleProvider {
     /// Creates the index `table` with `statement` and its triggers on `content`, in the caller's
     /// transaction; fills it from the content table's rows (`'rebuild'`) when it, or any of its
     /// triggers, is new and the content table has rows.

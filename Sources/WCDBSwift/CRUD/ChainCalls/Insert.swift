@@ -6,7 +6,7 @@
 /// `WCDBError`. The preparing calls return a ``TypedInsert``, whose `execute(with:)` takes only that
 /// model.
 public class Insert {
-    let database: HandleRepresentable
+    let database: HandleProvider
     /// The model this insert writes.
     let objectType: any TableEncodable.Type
     /// An `ObjectInserter<objectType>`.
@@ -17,7 +17,7 @@ public class Insert {
     /// once, an ignored conflict not at all).
     public internal(set) var changes = 0
 
-    init<Object: TableEncodable>(database: HandleRepresentable, of type: Object.Type, properties: [PropertyConvertible]?,
+    init<Object: TableEncodable>(database: HandleProvider, of type: Object.Type, properties: [PropertyConvertible]?,
                                  table: String, onConflict: ConflictAction?) throws {
         self.database = database
         objectType = Object.self
@@ -46,7 +46,7 @@ public class Insert {
 /// An ``Insert`` whose model is in its type: `execute(with:)` takes only `Object`s. Every preparing
 /// call returns one; it can be kept as an `Insert`.
 public final class TypedInsert<Object: TableEncodable>: Insert {
-    init(database: HandleRepresentable, properties: [PropertyConvertible]?, table: String, onConflict: ConflictAction?) throws {
+    init(database: HandleProvider, properties: [PropertyConvertible]?, table: String, onConflict: ConflictAction?) throws {
         try super.init(database: database, of: Object.self, properties: properties, table: table, onConflict: onConflict)
     }
 
@@ -61,7 +61,7 @@ public final class TypedInsert<Object: TableEncodable>: Insert {
     }
 }
 
-extension HandleRepresentable {
+extension HandleProvider {
     /// A chain-call insert of every property of `Object`s.
     public func prepareInsert<Object: TableEncodable>(of type: Object.Type, intoTable table: String) throws -> TypedInsert<Object> {
         try TypedInsert(database: self, properties: nil, table: table, onConflict: nil)

@@ -11,7 +11,7 @@
 /// the right side of a LEFT JOIN), or, as in WCDB, as dictionaries from table name to object with
 /// `allMultiObjects()`.
 public final class MultiSelect {
-    let database: HandleRepresentable
+    let database: HandleProvider
     let statement: StatementSelect
     let parts: [MultiSelectPart]
     private lazy var cursor = StatementCursor(database: database)
@@ -19,7 +19,7 @@ public final class MultiSelect {
     /// True once the last row has been read: streaming never restarts the query.
     public var isCompleted: Bool { cursor.isCompleted }
 
-    init(database: HandleRepresentable, properties: [PropertyConvertible], from tables: [TableOrSubqueryConvertible]) throws {
+    init(database: HandleProvider, properties: [PropertyConvertible], from tables: [TableOrSubqueryConvertible]) throws {
         self.database = database
         let selected = properties.map { $0.asProperty() }
         var order: [String] = []
@@ -230,7 +230,7 @@ extension Array where Element == Property {
     public func `in`(table: String) -> [Property] { map { $0.in(table: table) } }
 }
 
-extension HandleRepresentable {
+extension HandleProvider {
     /// A chain-call select of `properties` from `tables` that decodes one object per table from each row.
     /// Each property must name its table (`Sample.Properties.identifier.in(table: "sampleTable")`).
     /// - Throws: `WCDBError` when a property names no table or belongs to no `TableDecodable` model, or

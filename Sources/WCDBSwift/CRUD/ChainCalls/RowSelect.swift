@@ -1,13 +1,13 @@
 /// A chain-call select of plain values: rows of `FundamentalValue`s.
 public final class RowSelect {
-    let database: HandleRepresentable
+    let database: HandleProvider
     let statement: StatementSelect
     private lazy var cursor = StatementCursor(database: database)
 
     /// True once the last row has been read: streaming never restarts the query.
     public var isCompleted: Bool { cursor.isCompleted }
 
-    init(database: HandleRepresentable, columns: [ColumnResultConvertible], tables: [String], isDistinct: Bool) {
+    init(database: HandleProvider, columns: [ColumnResultConvertible], tables: [String], isDistinct: Bool) {
         self.database = database
         statement = StatementSelect().select(distinct: isDistinct, columns.isEmpty ? [Column.all] : columns).from(tables)
     }
@@ -71,7 +71,7 @@ public final class RowSelect {
     }
 }
 
-extension HandleRepresentable {
+extension HandleProvider {
     /// A chain-call select of `columns` (every column when none is given) from `tables`
     /// (`FROM t1, t2`), read as values. Nothing runs until the first read, so it does not throw (the
     /// signature is WCDB's).

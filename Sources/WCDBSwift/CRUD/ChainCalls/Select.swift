@@ -10,7 +10,7 @@
 /// Streaming keeps one statement (and its handle) until the last row has been read, or until the
 /// Select is released. A Select belongs to the thread that uses it: it is not `Sendable`.
 public class Select {
-    let database: HandleRepresentable
+    let database: HandleProvider
     let statement: StatementSelect
     let mapping: PropertyMapping
     /// The model this select decodes.
@@ -22,7 +22,7 @@ public class Select {
     /// True once the last row has been read: streaming never restarts the query.
     public var isCompleted: Bool { cursor.isCompleted }
 
-    init<Object: TableDecodable>(database: HandleRepresentable, of type: Object.Type, properties: [PropertyConvertible]?,
+    init<Object: TableDecodable>(database: HandleProvider, of type: Object.Type, properties: [PropertyConvertible]?,
                                  from tables: [TableOrSubqueryConvertible], isDistinct: Bool) {
         let binding = Object.objectRelationalMapping
         let selected = (properties ?? binding.properties).map { $0.asProperty() }
@@ -128,11 +128,11 @@ public class Select {
 /// A ``Select`` whose model is in its type: `allObjects()` is `[Object]` and `nextObject()` `Object?`
 /// without an annotation. Every preparing call returns one; it can be kept as a `Select`.
 public final class TypedSelect<Object: TableDecodable>: Select {
-    init(database: HandleRepresentable, properties: [PropertyConvertible]?, table: String, isDistinct: Bool) {
+    init(database: HandleProvider, properties: [PropertyConvertible]?, table: String, isDistinct: Bool) {
         super.init(database: database, of: Object.self, properties: properties, from: [table], isDistinct: isDistinct)
     }
 
-    init(database: HandleRepresentable, from tables: [TableOrSubqueryConvertible], isDistinct: Bool) {
+    init(database: HandleProvider, from tables: [TableOrSubqueryConvertible], isDistinct: Bool) {
         super.init(database: database, of: Object.self, properties: nil, from: tables, isDistinct: isDistinct)
     }
 
@@ -143,7 +143,7 @@ public final class TypedSelect<Object: TableDecodable>: Select {
     public func nextObject() throws -> Object? { try typedNextObject() }
 }
 
-extension HandleRepresentable {
+extension HandleProvider {
     /// A chain-call select of `Object`s from `table`.
     public func prepareSelect<Object: TableDecodable>(of type: Object.Type, fromTable table: String,
                                                       isDistinct: Bool = false) throws -> TypedSelect<Object> {

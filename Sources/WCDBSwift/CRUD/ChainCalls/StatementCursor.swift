@@ -2,12 +2,12 @@
 /// `nextMultiObject()`): prepares on the first step, keeps the statement (and its handle) while rows
 /// remain, releases it after the last row or on an error, and never restarts once completed.
 final class StatementCursor {
-    private let database: HandleRepresentable
+    private let database: HandleProvider
     private var statement: CoreStatement?
     private(set) var isStarted = false
     private(set) var isCompleted = false
 
-    init(database: HandleRepresentable) {
+    init(database: HandleProvider) {
         self.database = database
     }
 
@@ -16,7 +16,7 @@ final class StatementCursor {
     func step(_ select: StatementSelect) throws -> HandleStatement? {
         if isCompleted { return nil }
         if statement == nil {
-            statement = try database.prepare(select)
+            statement = try database.streamingStatement(for: select)
             isStarted = true
         }
         guard let statement else { return nil }
@@ -38,4 +38,15 @@ final class StatementCursor {
     }
 
     deinit { statement?.finalize() }
+}
+
+extension HandleProvider {
+    /// A statement that keeps its handle while the rows of `statement` are read one call at a time:
+    /// for a database or transaction, a pooled handle pinned until it is finalized; for a `Handle`, that
+    /// handle (the caller's operation already holds it).
+    func streamingStatement(for statement: Statement) throws -> CoreStatement {
+        if let handle = self as? Handle { return try CoreStatement(handle: handle, statement: statement) }
+        if let database = self as? any HandleRepresentable { return try database.prepare(statement) }
+        return try withHandle(forWriting: false) { try CoreStatement(handle: $0, statement: statement) }
+    }
 }

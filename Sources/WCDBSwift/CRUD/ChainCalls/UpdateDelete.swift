@@ -1,13 +1,13 @@
 /// A chain-call update: `prepareUpdate(table:on:)`, clauses, then `execute(with:)` an object or a row.
 public final class Update {
-    let database: HandleRepresentable
+    let database: HandleProvider
     let table: String
     let properties: [Property]
     private var clauses = ClauseTail(condition: nil, orderBy: nil, limit: nil, offset: nil)
     /// The number of rows the last `execute(with:)` changed (0 before the first).
     public private(set) var changes = 0
 
-    init(database: HandleRepresentable, table: String, properties: [PropertyConvertible]) {
+    init(database: HandleProvider, table: String, properties: [PropertyConvertible]) {
         self.database = database
         self.table = table
         self.properties = properties.map { $0.asProperty() }
@@ -50,13 +50,13 @@ public final class Update {
 /// one-line `delete(fromTable:where:…)`: the values in its clauses are bound, so repeating it with other
 /// values reuses one prepared statement.
 public final class Delete {
-    let database: HandleRepresentable
+    let database: HandleProvider
     let table: String
     private var clauses = ClauseTail(condition: nil, orderBy: nil, limit: nil, offset: nil)
     /// The number of rows the last `execute()` deleted (0 before the first).
     public private(set) var changes = 0
 
-    init(database: HandleRepresentable, table: String) {
+    init(database: HandleProvider, table: String) {
         self.database = database
         self.table = table
     }
@@ -97,7 +97,7 @@ public final class Delete {
     }
 }
 
-extension HandleRepresentable {
+extension HandleProvider {
     /// A chain-call update of the listed properties of `table`: set clauses, then `execute(with:)` an
     /// object or a row of values. Nothing runs until then, so it does not throw (the signature is WCDB's).
     public func prepareUpdate(table: String, on properties: PropertyConvertible...) throws -> Update {
