@@ -10,9 +10,8 @@
 /// Read rows as typed tuples with `allObjects(of:)` (`[(Message, Conversation)]`, an optional model for
 /// the right side of a LEFT JOIN), or, as in WCDB, as dictionaries from table name to object with
 /// `allMultiObjects()`.
-public final class MultiSelect {
+public final class MultiSelect: SelectClauses {
     let database: HandleProvider
-    let statement: StatementSelect
     let parts: [MultiSelectPart]
     private lazy var cursor = StatementCursor(database: database)
 
@@ -69,27 +68,8 @@ public final class MultiSelect {
                                       operation: "multi select")
         }
         self.parts = parts
-        statement = StatementSelect().select(selected).from(tables)
+        super.init(statement: StatementSelect().select(selected).from(tables))
     }
-
-    /// The SQL of the select with its values written as literals, for people; reading binds them.
-    public var description: String { statement.description }
-
-    /// Sets the condition, replacing one set before; its values are bound when the statement runs.
-    @discardableResult public func `where`(_ condition: Condition) -> MultiSelect { statement.where(condition); return self }
-    /// Adds ordering terms after those set before.
-    @discardableResult public func order(by orderList: OrderBy...) -> MultiSelect { statement.order(by: orderList); return self }
-    /// Adds ordering terms after those set before.
-    @discardableResult public func order(by orderList: [OrderBy]) -> MultiSelect { statement.order(by: orderList); return self }
-    /// Skips `offset` rows, replacing an offset set before (alone, it runs as `LIMIT -1 OFFSET n`).
-    @discardableResult public func offset(_ offset: Offset) -> MultiSelect { statement.offset(offset); return self }
-    /// Takes at most `limit` rows, replacing a limit set before.
-    @discardableResult public func limit(_ limit: Limit) -> MultiSelect { statement.limit(limit); return self }
-    /// Skips `offset` rows, then takes at most `limit`, replacing both.
-    @discardableResult public func limit(_ limit: Limit, offset: Offset) -> MultiSelect { statement.limit(limit, offset: offset); return self }
-    /// `LIMIT begin, end` as SQLite reads it: skips `begin` rows, then takes at most `end` (WCDB's
-    /// spelling, as `Select.limit(from:to:)`).
-    @discardableResult public func limit(from begin: Limit, to end: Limit) -> MultiSelect { statement.limit(from: begin, to: end); return self }
 
     // MARK: Dictionaries (WCDB)
 

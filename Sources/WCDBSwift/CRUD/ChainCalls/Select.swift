@@ -9,9 +9,8 @@
 ///
 /// Streaming keeps one statement (and its handle) until the last row has been read, or until the
 /// Select is released. A Select belongs to the thread that uses it: it is not `Sendable`.
-public class Select {
+public class Select: SelectClauses {
     let database: HandleProvider
-    let statement: StatementSelect
     let mapping: PropertyMapping
     /// The model this select decodes.
     let objectType: any TableDecodable.Type
@@ -29,34 +28,9 @@ public class Select {
         self.database = database
         objectType = Object.self
         propertyNames = properties?.map { $0.asProperty().name }
-        statement = StatementSelect().select(distinct: isDistinct, selected).from(tables)
         mapping = PropertyMapping(propertyCount: binding.properties.count, selectedPropertyIndexes: selected.map(\.propertyIndex))
+        super.init(statement: StatementSelect().select(distinct: isDistinct, selected).from(tables))
     }
-
-    /// The SQL this select runs.
-    public var description: String { statement.description }
-
-    // The clauses live in the statement, so they follow StatementSelect's rules: `order(by:)` adds terms,
-    // `limit`, `offset` and `limit(from:to:)` replace. Their values are bound when it runs.
-
-    /// Sets the condition.
-    @discardableResult public func `where`(_ condition: Condition) -> Self { statement.where(condition); return self }
-    /// Adds ordering terms.
-    @discardableResult public func order(by orderList: OrderBy...) -> Self { order(by: orderList) }
-    /// Adds ordering terms.
-    @discardableResult public func order(by orderList: [OrderBy]) -> Self { statement.order(by: orderList); return self }
-    /// `LIMIT begin, end` as SQLite reads it: skips `begin` rows, then takes at most `end`.
-    @discardableResult public func limit(from begin: Limit, to end: Limit) -> Self { statement.limit(from: begin, to: end); return self }
-    /// Takes at most `limit` rows.
-    @discardableResult public func limit(_ limit: Limit) -> Self { statement.limit(limit); return self }
-    /// Skips `offset` rows, then takes at most `limit`.
-    @discardableResult public func limit(_ limit: Limit, offset: Offset) -> Self { statement.limit(limit, offset: offset); return self }
-    /// Skips `offset` rows.
-    @discardableResult public func offset(_ offset: Offset) -> Self { statement.offset(offset); return self }
-    /// Groups the rows.
-    @discardableResult public func group(by expressions: ExpressionConvertible...) -> Self { statement.group(by: expressions); return self }
-    /// Filters the groups.
-    @discardableResult public func having(_ condition: Condition) -> Self { statement.having(condition); return self }
 
     /// Every (remaining) object, as the model the select was prepared for. (Disfavoured, so that on a
     /// ``TypedSelect`` the typed `allObjects()` is the one a call without a result type means.)
