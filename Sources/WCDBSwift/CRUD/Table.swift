@@ -20,6 +20,7 @@ public final class Table<Root: TableCodable>: HandleRepresentable {
 
     /// Runs `body` in a transaction of the table's database, or as a savepoint of the one running on
     /// this thread, as `Database.run(embeddedTransaction:)` does.
+    @available(*, noasync, message: "blocks the calling thread; in async code use the async form (try await …), which runs off the cooperative pool and stops when the Task is cancelled")
     public func run(embeddedTransaction: () throws -> Void) throws { try database.run(embeddedTransaction: embeddedTransaction) }
     /// Prepares `sql` on the table's database as a `CoreStatement` that holds its handle until finalized.
     public func prepare(_ sql: String) throws -> CoreStatement { try database.prepare(sql) }
@@ -32,8 +33,10 @@ public final class Table<Root: TableCodable>: HandleRepresentable {
 
     /// Runs `body` in a transaction of the table's database: commits when it returns, rolls back and
     /// rethrows when it throws; nesting in another transaction on this thread throws.
+    @available(*, noasync, message: "blocks the calling thread; in async code use the async form (try await …), which runs off the cooperative pool and stops when the Task is cancelled")
     public func run(transaction: () throws -> Void) throws { try database.run(transaction: transaction) }
     /// Runs `body` in a transaction of the table's database that commits only when `body` returns true.
+    @available(*, noasync, message: "blocks the calling thread; in async code use the async form (try await …), which runs off the cooperative pool and stops when the Task is cancelled")
     public func run(controllableTransaction: () throws -> Bool) throws { try database.run(controllableTransaction: controllableTransaction) }
 
     // MARK: Writes

@@ -17,6 +17,7 @@ extension Database {
     /// transaction starts (`isNewTransaction` is then true). A thrown error rolls back the current
     /// segment only; the segments committed before it stay. It does not nest: inside another
     /// transaction of this thread it throws (its commits would be the outer transaction's).
+    @available(*, noasync, message: "blocks the calling thread; in async code use the async form (try await …), which runs off the cooperative pool and stops when the Task is cancelled")
     public func run(pausableTransaction body: PausableTransactionBody) throws {
         if isInTransaction {
             throw reportError(WCDBError(level: .interface, message:

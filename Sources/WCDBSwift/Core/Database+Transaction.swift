@@ -29,10 +29,17 @@ enum TransactionRunner {
         }
     }
 
-    /// Rolls back the running transaction, if any; a failure is thrown (and reported).
+    /// Begins a read transaction (`BEGIN DEFERRED`): its first read fixes the snapshot every later read
+    /// of it sees, and it takes no write lock.
+    static func beginRead(_ handle: Handle) throws {
+        try handle.exec("BEGIN DEFERRED")
+    }
+
+    /// Rolls back the running transaction, if any; a failure is thrown (and reported). It runs also after
+    /// a cancellation signal attached to the handle fired (that is what undoes the cancelled work).
     static func rollback(_ handle: Handle) throws {
         if handle.isInTransaction {
-            try handle.exec("ROLLBACK")
+            try handle.ignoringCancellation { try handle.exec("ROLLBACK") }
         }
     }
 
@@ -81,8 +88,10 @@ enum TransactionRunner {
             try body()
         } catch {
             if handle.isInTransaction {
-                try? handle.exec("ROLLBACK TO \(name)")
-                try? handle.exec("RELEASE \(name)")
+                handle.ignoringCancellation {
+                    try? handle.exec("ROLLBACK TO \(name)")
+                    try? handle.exec("RELEASE \(name)")
+                }
             }
             throw error
         }
@@ -96,6 +105,7 @@ extension Database {
     /// thrown by `body` undoes `body`'s own changes and is rethrown, and what it did commits or rolls back
     /// with the outer transaction. Every operation on this database from this thread during `body` runs
     /// on the transaction's handle.
+    @available(*, noasync, message: "blocks the calling thread; in async code use the async form (try await …), which runs off the cooperative pool and stops when the Task is cancelled")
     public func run(transaction body: () throws -> Void) throws {
         try core.withPin(forWriting: true) { pin in
             try TransactionRunner.runEmbedded(on: pin.handle, operation: "transaction", body)
@@ -103,6 +113,7 @@ extension Database {
     }
 
     /// Like `run(transaction:)`, but commits only when `body` returns true.
+    @available(*, noasync, message: "blocks the calling thread; in async code use the async form (try await …), which runs off the cooperative pool and stops when the Task is cancelled")
     public func run(controllableTransaction body: () throws -> Bool) throws {
         try core.withPin(forWriting: true) { pin in
             try TransactionRunner.run(on: pin.handle, operation: "controllable transaction", body)
@@ -112,6 +123,7 @@ extension Database {
     /// Runs `body` in a transaction, or when one is already running on this thread, inside it (as a
     /// savepoint): it then commits or rolls back with the outer transaction; an error thrown by `body`
     /// undoes `body`'s own changes and is rethrown.
+    @available(*, noasync, message: "blocks the calling thread; in async code use the async form (try await …), which runs off the cooperative pool and stops when the Task is cancelled")
     public func run(embeddedTransaction body: () throws -> Void) throws {
         try core.withPin(forWriting: true) { pin in
             try TransactionRunner.runEmbedded(on: pin.handle, body)

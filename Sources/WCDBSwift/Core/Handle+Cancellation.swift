@@ -3,13 +3,23 @@ import Synchronization
 
 extension Handle {
     /// Cancels the statements of the handles it is attached to (WCDB 2.x): after `cancel()`, the running
-    /// or next statement stops within a few dozen VM steps and throws a `WCDBError` with
-    /// `SQLITE_INTERRUPT` (9). Any thread may cancel.
+    /// statement stops within a few dozen VM steps, and the next statement the handle prepares or `exec`s
+    /// does not start; both throw a `WCDBError` with `SQLITE_INTERRUPT` (9). A `ROLLBACK` (of a transaction
+    /// or savepoint that the runtime ends after the error) still runs. Any thread may cancel.
+    ///
+    /// The `async` forms cancel this way when their `Task` is cancelled, and throw `CancellationError`
+    /// instead (see <doc:TransactionsAndThreads>).
     public final class CancellationSignal: Sendable {
         private let cancelled = Atomic<Bool>(false)
+        /// Whether the `SQLITE_INTERRUPT` it causes stays away from the error tracers: true for the signal
+        /// of an `async` form, whose cancellation is thrown as `CancellationError`, not as an error.
+        let interruptsQuietly: Bool
 
         /// A signal not yet cancelled; attach it with `attach(cancellationSignal:)`.
-        public init() {}
+        public init() { interruptsQuietly = false }
+
+        /// A signal whose interruptions are not reported to the error tracers (a Task's cancellation).
+        init(interruptsQuietly: Bool) { self.interruptsQuietly = interruptsQuietly }
 
         /// Stops the statements of every handle this signal is attached to.
         public func cancel() { cancelled.store(true, ordering: .relaxed) }
@@ -38,6 +48,40 @@ extension Handle {
         guard attachedCancellationSignal != nil else { return }
         attachedCancellationSignal = nil
         if let db = rawPointer { sqlite3_progress_handler(db, 0, nil, nil) }
+    }
+
+    /// Runs `body` with the attached signal, if any, set aside: what ends a transaction after a
+    /// cancellation (`ROLLBACK`, `ROLLBACK TO`, `RELEASE`, resetting a pragma) must run to its end.
+    func ignoringCancellation<T>(_ body: () throws -> T) rethrows -> T {
+        guard let signal = attachedCancellationSignal else { return try body() }
+        detachCancellationSignal()
+        defer { attach(cancellationSignal: signal) }
+        return try body()
+    }
+
+    /// Throws `SQLITE_INTERRUPT` when the attached signal was cancelled: a statement about to be prepared
+    /// or `exec`ed does not start (the progress handler only stops statements that loop long enough).
+    @inline(__always)
+    func throwIfCancelled(sql: String?, operation: String) throws {
+        guard let signal = attachedCancellationSignal, signal.isCancelled else { return }
+        throw interruptedError(by: signal, sql: sql, operation: operation)
+    }
+
+    private func interruptedError(by signal: CancellationSignal, sql: String?, operation: String) -> WCDBError {
+        var error = WCDBError(level: .sqlite, code: SQLITE_INTERRUPT, extendedCode: SQLITE_INTERRUPT,
+                              message: "interrupted", sql: sql, path: path, tag: tag, operation: operation)
+        guard !signal.interruptsQuietly else {
+            error.isReported = true  // a Task's cancellation: thrown as CancellationError, not traced
+            return error
+        }
+        return reportError(error)
+    }
+
+    /// Whether an error of `code` is the interruption that a cancelled `async` form's signal caused: it
+    /// is not reported to the error tracers.
+    func isQuietInterruption(code: Int32) -> Bool {
+        guard code & 0xff == SQLITE_INTERRUPT, let signal = attachedCancellationSignal else { return false }
+        return signal.interruptsQuietly && signal.isCancelled
     }
 }
 

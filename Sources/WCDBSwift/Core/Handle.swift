@@ -169,8 +169,13 @@ public final class Handle {
             extended = sqlite3_extended_errcode(db)
             if extended & 0xff != code & 0xff { extended = code }
         }
-        return reportError(WCDBError(level: .sqlite, code: code & 0xff, extendedCode: extended, message: message,
-                                     sql: sql, path: path, tag: tag, operation: operation))
+        var error = WCDBError(level: .sqlite, code: code & 0xff, extendedCode: extended, message: message,
+                              sql: sql, path: path, tag: tag, operation: operation)
+        if isQuietInterruption(code: code) {
+            error.isReported = true  // a cancelled Task's: thrown as CancellationError, not traced
+            return error
+        }
+        return reportError(error)
     }
 
     @usableFromInline
@@ -185,8 +190,11 @@ public final class Handle {
     // MARK: Execution
 
     /// Runs one or more SQL statements, discarding rows.
+    /// - Throws: `WCDBError` — SQLite's error; `SQLITE_INTERRUPT` when an attached `CancellationSignal`
+    ///   was cancelled (nothing runs).
     public func exec(_ sql: String) throws {
         let db = try requireOpened(sql: sql, operation: "exec")
+        try throwIfCancelled(sql: sql, operation: "exec")
         var errorMessage: UnsafeMutablePointer<CChar>?
         let rc = sqlite3_exec(db, sql, nil, nil, &errorMessage)
         if let errorMessage { sqlite3_free(errorMessage) }
@@ -206,6 +214,7 @@ public final class Handle {
 
     private func prepareStatement(_ sql: String) throws -> HandleStatement {
         let db = try requireOpened(sql: sql, operation: "prepare")
+        try throwIfCancelled(sql: sql, operation: "prepare")
         var stmt: OpaquePointer?
         // A prepared statement is one statement: text after it (other than blanks, `;` and comments)
         // would be silently ignored by sqlite3_prepare, so it is refused; `exec` runs several.

@@ -1,0 +1,59 @@
+import Foundation
+
+// How every `async` form runs its work: on a global dispatch queue (never on Swift's cooperative pool,
+// which blocking SQLite calls would starve), on one handle that a Task cancellation can stop.
+//
+// The work pins a handle to the queue's thread, as any operation does, and attaches a
+// `Handle.CancellationSignal` to it for the length of the work. Cancelling the awaiting Task cancels the
+// signal (`withTaskCancellationHandler`): the running statement stops at its next progress-handler look
+// (every 64 SQLite VM steps), no further statement is prepared or `exec`ed (so no COMMIT), the
+// transaction the work began rolls back (ROLLBACK ignores the signal), the signal is detached, the handle
+// goes back to the pool as after any failed operation, and the caller gets `CancellationError`.
+// This is GRDB's rule (`SerializedDatabase.execute`, `Database.cancel`): once the Task is cancelled,
+// the access throws `CancellationError` and its transaction is rolled back.
+
+extension HandleRepresentable {
+    /// Runs `work` off the cooperative pool on a handle of this target (a pooled one pinned to the
+    /// queue's thread, or a `Transaction` object's own), so that every operation `work` makes on this
+    /// database from that thread uses the same handle; cancelling the awaiting Task interrupts it.
+    ///
+    /// - Throws: `CancellationError` when the Task was cancelled before the work started (it does not
+    ///   run) or while it ran (its statement is interrupted and what it began is rolled back), whatever
+    ///   error the interruption caused on the way; else what `work` throws.
+    func runCancellable<T: Sendable>(_ work: @escaping @Sendable (Handle) throws -> T) async throws -> T {
+        try await runOffPoolUnlessCancelled { signal in
+            do {
+                return try self.withHandle(forWriting: false) { handle in
+                    let outer = handle.attachedCancellationSignal
+                    handle.attach(cancellationSignal: signal)
+                    defer {
+                        if let outer { handle.attach(cancellationSignal: outer) } else { handle.detachCancellationSignal() }
+                    }
+                    // Cancelled while waiting for the handle: nothing of the work runs.
+                    guard !signal.isCancelled else { throw CancellationError() }
+                    return try work(handle)
+                }
+            } catch where signal.isCancelled {
+                throw CancellationError()
+            }
+        }
+    }
+}
+
+/// Runs `work` on a global dispatch queue unless the awaiting Task is cancelled before it starts
+/// (`CancellationError`, and `work` does not run); the signal it receives is cancelled when the Task is.
+/// Work that attaches the signal to no handle runs to its end once started.
+func runOffPoolUnlessCancelled<T: Sendable>(
+    _ work: @escaping @Sendable (Handle.CancellationSignal) throws -> T
+) async throws -> T {
+    try Task.checkCancellation()
+    let signal = Handle.CancellationSignal(interruptsQuietly: true)
+    return try await withTaskCancellationHandler {
+        try await runOffPool {
+            guard !signal.isCancelled else { throw CancellationError() }
+            return try work(signal)
+        }
+    } onCancel: {
+        signal.cancel()
+    }
+}
