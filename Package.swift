@@ -33,6 +33,14 @@ let package = Package(
             providers: [.apt(["libssl-dev"])]
         ),
 
+        // MARK: zstd (Debian: libzstd-dev), the compressor of WCDB 2.x's column compression
+        .systemLibrary(
+            name: "CZstd",
+            path: "Sources/CZstd",
+            pkgConfig: "libzstd",
+            providers: [.apt(["libzstd-dev"])]
+        ),
+
         // MARK: Repair: a reader of the SQLite / SQLCipher 3 file format, no dependency on WCDBSwift
         .target(
             name: "WCDBRepair",
@@ -55,7 +63,7 @@ let package = Package(
         // MARK: Runtime
         .target(
             name: "WCDBSwift",
-            dependencies: ["CSQLCipher", "WCDBRepair"],
+            dependencies: ["CSQLCipher", "CZstd", "WCDBRepair"],
             path: "Sources/WCDBSwift"
         ),
 

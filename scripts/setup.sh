@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building WCDBSwift needs on a Debian machine, only when it is missing:
 # SQLCipher's development package (pkg-config name `sqlcipher`), OpenSSL's (`libcrypto`, for the
-# repair reader) and pkg-config itself.
+# repair reader), zstd's (`libzstd`, for column compression) and pkg-config itself.
 set -euo pipefail
 
 if ! command -v swift >/dev/null 2>&1; then
@@ -9,11 +9,11 @@ if ! command -v swift >/dev/null 2>&1; then
     exit 1
 fi
 
-if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists sqlcipher libcrypto; then
+if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists sqlcipher libcrypto libzstd; then
     exit 0
 fi
 
-echo "Installing libsqlcipher-dev, libssl-dev and pkg-config with apt-get…"
+echo "Installing libsqlcipher-dev, libssl-dev, libzstd-dev and pkg-config with apt-get…"
 if [ "$(id -u)" -eq 0 ]; then
     sudo=""
 elif command -v sudo >/dev/null 2>&1; then
@@ -24,5 +24,5 @@ else
 fi
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq
-$sudo apt-get install -y -qq libsqlcipher-dev libssl-dev pkg-config >/dev/null
-pkg-config --exists sqlcipher libcrypto
+$sudo apt-get install -y -qq libsqlcipher-dev libssl-dev libzstd-dev pkg-config >/dev/null
+pkg-config --exists sqlcipher libcrypto libzstd

@@ -119,6 +119,10 @@ struct DatabaseSettings {
 
     mutating func removeRewriters() { rewriters.removeAll() }
 
+    mutating func replaceRewriter(where matches: (any StatementRewriter) -> Bool, with rewriter: any StatementRewriter) {
+        rewriters.replace(where: matches, with: rewriter)
+    }
+
     /// Whether an open `handle` needs nothing re-applied.
     @inline(__always)
     func isCurrent(_ handle: Handle, globalTraceGeneration: Int) -> Bool {

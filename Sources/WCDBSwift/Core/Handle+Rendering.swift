@@ -8,7 +8,13 @@ extension Handle {
     ///   RETURNING…), before SQLite's bare syntax error would.
     func rendering(of node: StatementNode) throws -> SQLRendering {
         // No rewriter (the usual case): the tree is rendered as it is, without copying it through the pass.
-        let rendering = rewriters.isEmpty ? node.rendering : rewriters.rewrite(node).rendering
+        let rendering: SQLRendering
+        if rewriters.isEmpty {
+            rendering = node.rendering
+        } else {
+            try rewriters.prepare(node, on: self)
+            rendering = rewriters.rewrite(node).rendering
+        }
         if let construct = rendering.unsupported.first {
             throw WCDBError(level: .interface, code: SQLITE_ERROR, message: construct.message, sql: rendering.sql, path: path,
                             tag: tag, operation: "prepare")

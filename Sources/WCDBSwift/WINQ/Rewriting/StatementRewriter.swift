@@ -9,6 +9,15 @@
 protocol StatementRewriter: Sendable {
     /// Another tree for `statement`, or nil to leave it.
     func rewrite(_ statement: StatementNode) -> StatementNode?
+
+    /// Work a rewriter needs done on the connection before `rewrite` sees `statement` there (compression
+    /// reads a table's schema and adds its hidden columns once); a throw refuses the statement. `handle`
+    /// is the `Handle` preparing it (typed `AnyObject` here: WINQ sits below Core). Nothing by default.
+    func prepare(_ statement: StatementNode, on handle: AnyObject) throws
+}
+
+extension StatementRewriter {
+    func prepare(_ statement: StatementNode, on handle: AnyObject) throws {}
 }
 
 /// A database's rewriters, in the order they apply, and their generation: the number that moves when
@@ -24,9 +33,20 @@ struct StatementRewriters: Sendable {
         generation += 1
     }
 
+    /// Puts `rewriter` in the place of the first rewriter `matches`, or after the others.
+    mutating func replace(where matches: (any StatementRewriter) -> Bool, with rewriter: any StatementRewriter) {
+        if let index = list.firstIndex(where: matches) { list[index] = rewriter } else { list.append(rewriter) }
+        generation += 1
+    }
+
     mutating func removeAll() {
         list.removeAll()
         generation += 1
+    }
+
+    /// Runs each rewriter's `prepare` for `statement` on `handle`, in order.
+    func prepare(_ statement: StatementNode, on handle: AnyObject) throws {
+        for rewriter in list { try rewriter.prepare(statement, on: handle) }
     }
 
     /// `statement` after each rewriter in turn.

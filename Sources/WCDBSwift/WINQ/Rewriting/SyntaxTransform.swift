@@ -6,6 +6,9 @@ struct SyntaxTransform {
     var table: (TableName) -> TableName? = { _ in nil }
     /// An expression node, after its children; nil leaves it. Value slots must stay in order.
     var expression: (ExpressionNode) -> ExpressionNode? = { _ in nil }
+    /// A result column of a SELECT, before its expression goes through `expression`; nil leaves it
+    /// (a rewriter that replaces a column keeps the result's name with an alias here).
+    var resultColumn: (ColumnResult) -> ColumnResult? = { _ in nil }
 
     /// A transform that renames table `old` to `new` wherever it is named, including the columns it
     /// qualifies (`old.column`).
@@ -87,7 +90,10 @@ struct SyntaxTransform {
         }
     }
 
-    private func apply(_ column: ColumnResult) -> ColumnResult { column.replacingExpression(apply(column.expression)) }
+    private func apply(_ column: ColumnResult) -> ColumnResult {
+        let column = resultColumn(column) ?? column
+        return column.replacingExpression(apply(column.expression))
+    }
 
     private func apply(_ item: TableOrSubquery) -> TableOrSubquery {
         switch item.body {

@@ -1,0 +1,89 @@
+import CZstd
+
+/// zstd compression of one value at a time, with the contexts of one handle (not thread-safe: one per
+/// connection, as SQLite calls a connection's functions on one thread at a time).
+final class ZstdCodec {
+    private let compressor: OpaquePointer
+    private let decompressor: OpaquePointer
+    private var buffer: UnsafeMutableRawBufferPointer
+
+    init() {
+        compressor = ZSTD_createCCtx()
+        decompressor = ZSTD_createDCtx()
+        // The default level, and a checksum of the content in each frame (as the zstd tool writes):
+        // a damaged value, or one decoded with another dictionary than it was made with, fails instead
+        // of returning garbage.
+        ZSTD_CCtx_setParameter(compressor, ZSTD_c_compressionLevel, ZSTD_CLEVEL_DEFAULT)
+        ZSTD_CCtx_setParameter(compressor, ZSTD_c_checksumFlag, 1)
+        buffer = .allocate(byteCount: 4096, alignment: 16)
+    }
+
+    deinit {
+        ZSTD_freeCCtx(compressor)
+        ZSTD_freeDCtx(decompressor)
+        buffer.deallocate()
+    }
+
+    private func reserve(_ count: Int) {
+        guard buffer.count < count else { return }
+        buffer.deallocate()
+        buffer = .allocate(byteCount: max(count, buffer.count * 2), alignment: 16)
+    }
+
+    /// `input` compressed (with `dictionary` when given), in the codec's buffer until the next call; nil
+    /// when the frame would not be smaller than the input.
+    /// - Throws: zstd's error message.
+    func compress(_ input: UnsafeRawBufferPointer, dictionary: ZstdDictionaryRegistry.Entry?) throws(CodecFailure)
+        -> UnsafeRawBufferPointer? {
+        guard input.count > 0 else { return nil }
+        let bound = ZSTD_compressBound(input.count)
+        reserve(bound)
+        // The context's parameters (level, checksum) apply with or without the dictionary.
+        ZSTD_CCtx_refCDict(compressor, dictionary?.compression)
+        let size = ZSTD_compress2(compressor, buffer.baseAddress, buffer.count, input.baseAddress, input.count)
+        if ZSTD_isError(size) != 0 { throw CodecFailure(message: String(cString: ZSTD_getErrorName(size))) }
+        guard size < input.count else { return nil }
+        return UnsafeRawBufferPointer(start: buffer.baseAddress, count: size)
+    }
+
+    /// The frame `input` decompressed, in the codec's buffer until the next call. A frame made with a
+    /// dictionary names its id; `expectsDictionary` is what the type column says it was made with.
+    func decompress(_ input: UnsafeRawBufferPointer, expectsDictionary: Bool) throws(CodecFailure) -> UnsafeRawBufferPointer {
+        let contentSize = ZSTD_getFrameContentSize(input.baseAddress, input.count)
+        // ZSTD_CONTENTSIZE_UNKNOWN / _ERROR are the two largest values.
+        guard contentSize < UInt64.max - 1, contentSize <= UInt64(Int32.max) else {
+            throw CodecFailure(message: "not a zstd frame of known size (a corrupt value)")
+        }
+        let dictionaryID = ZSTD_getDictID_fromFrame(input.baseAddress, input.count)
+        var dictionary: ZstdDictionaryRegistry.Entry?
+        if expectsDictionary {
+            guard dictionaryID != 0, dictionaryID < 256 else {
+                throw CodecFailure(message: "the value is marked as compressed with a dictionary, but its frame names none")
+            }
+            guard let entry = ZstdDictionaryRegistry.shared.entry(for: UInt8(dictionaryID)) else {
+                throw CodecFailure(message: "dictionary \(dictionaryID) is not registered (Database.register(dict:with:))")
+            }
+            dictionary = entry
+        } else if dictionaryID != 0 {
+            throw CodecFailure(message: "the value is marked as compressed without a dictionary, but its frame names dictionary \(dictionaryID)")
+        }
+        let count = Int(contentSize)
+        reserve(max(count, 1))
+        let size = if let dictionary {
+            ZSTD_decompress_usingDDict(decompressor, buffer.baseAddress, count, input.baseAddress, input.count,
+                                       dictionary.decompression)
+        } else {
+            ZSTD_decompressDCtx(decompressor, buffer.baseAddress, count, input.baseAddress, input.count)
+        }
+        if ZSTD_isError(size) != 0 {
+            throw CodecFailure(message: "zstd: " + String(cString: ZSTD_getErrorName(size)))
+        }
+        guard size == count else { throw CodecFailure(message: "the frame's content is shorter than its header says") }
+        return UnsafeRawBufferPointer(start: buffer.baseAddress, count: size)
+    }
+
+    /// Why a value could not be compressed or decompressed.
+    struct CodecFailure: Error {
+        let message: String
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+import WCDBSwift
+
+/// A chat message whose text and payload are compressed (`kind` picks a dictionary).
+struct CompressedMessage: TableCodable, Equatable {
+    // @PrimaryKey
+    var id: Int64 = 0
+    var kind: Int64 = 0
+    var text: String = ""
+    var payload: Data? = nil
+}
+
+/// A table whose compressed column would be indexed.
+struct IndexedNote: TableCodable {
+    // @PrimaryKey
+    var id: Int64 = 0
+    // @Index("noteTextIndex")
+    var text: String = ""
+}
