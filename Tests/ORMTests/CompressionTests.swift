@@ -179,6 +179,45 @@ private func message(_ id: Int64, kind: Int64 = 0) -> CompressedMessage {
         #expect(again == read)
     }
 
+    @Test func joinsReadTheOriginalValues() throws {
+        let scratch = try makeNormal()
+        let database = scratch.database
+        try database.insert(objects: (1...3).map { message($0) }, intoTable: "message")
+        try database.exec("CREATE TABLE reply(id INTEGER PRIMARY KEY, messageId INTEGER, text TEXT)")
+        try database.exec("INSERT INTO reply VALUES(1, 2, 'plain reply')")
+        let join = Join(with: TableOrSubquery(table: "reply").as("r"))
+            .join(TableOrSubquery(table: "message").as("m"))
+            .on(Column(named: "messageId").in(table: "r") == Column(named: "id").in(table: "m"))
+        let select = StatementSelect().select(Column(named: "text").in(table: "r"), Column(named: "text").in(table: "m"))
+            .from(TableOrSubquery(with: join))
+            .where(Column(named: "text").in(table: "m").like("%#2"))
+        #expect(try database.getRows(from: select).map { $0.map(\.stringValue) } == [["plain reply", chatText(2)]])
+        let star = StatementSelect().select(Column.all).from(TableOrSubquery(with: join))
+        let row = try database.getRows(from: star).first ?? []
+        #expect(row.count == 3 + 4, "reply's columns, then message's visible ones")
+        #expect(row[5].stringValue == chatText(2))
+    }
+
+    @Test func aClosedDatabaseReopensItsHandlesAndReadsWhatItCompressed() throws {
+        let scratch = try makeNormal()
+        try scratch.database.insert(objects: (1...3).map { message($0) }, intoTable: "message")
+        let path = scratch.database.path
+        scratch.database.close()
+        let again = Database(withPath: path)
+        again.setCipher(key: Data("compression".utf8))
+        again.setCompression { info in
+            if info.tableName == "message" {
+                info.addZSTDNormalCompress(to: M.text)
+                info.addZSTDNormalCompress(to: M.payload)
+            }
+        }
+        try again.create(table: "message", of: CompressedMessage.self)  // as an app does at each launch
+        let read: [CompressedMessage] = try again.getObjects(fromTable: "message", orderBy: [M.id.asOrder()])
+        #expect(read == (1...3).map { message($0) })
+        try again.stepCompression()
+        #expect(again.isCompressed(), "nothing left: the record says so")
+    }
+
     @Test func worksWithoutEncryptionToo() throws {
         let scratch = try makeNormal(cipher: false)
         try scratch.database.insert(objects: message(1), intoTable: "message")

@@ -43,7 +43,7 @@ extension Database {
     ///
     /// From then on, new values of those columns are compressed as they are written, and every read
     /// returns the original values; existing rows are compressed by `stepCompression()` or
-    /// `enableAutoCompression(_:)`. See <doc:Compression> for what is stored.
+    /// `enableAutoCompression(_:)`. See <doc:ColumnCompression> for what is stored.
     public func setCompression(with filter: CompressionFilter?) {
         let state = compressionState()
         state.with {
