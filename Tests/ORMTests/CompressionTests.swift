@@ -158,6 +158,11 @@ private func message(_ id: Int64, kind: Int64 = 0) -> CompressedMessage {
             #expect(row.length < 150)
         }
         #expect(try scratch.stored("payload")[3].type == .integer(5))
+        // A delete whose condition reads the compressed column.
+        try database.delete(fromTable: "message", where: M.text.like("%(edited)"))
+        #expect(try database.getValue(on: M.id.count(), fromTable: "message").int64Value == 4)
+        #expect(try database.getValue(on: M.text.length(), fromTable: "message", where: M.id == 5).int64Value
+                == Int64(chatText(500).count))
     }
 
     @Test func newDataIsStoredAsWrittenWhileDisabledAndStillReads() throws {
