@@ -178,7 +178,7 @@ final class StatementCoreTests: XCTestCase {
     func testTransactions() {
         let database = TestDatabase()
         let statements: [(Statement, String)] = [
-            (StatementBegin(), "BEGIN"),
+            (StatementBegin(), "BEGIN DEFERRED"),
             (StatementSavepoint().savepoint("sp1"), "SAVEPOINT sp1"),
             (StatementRollback().rollback(to: "sp1"), "ROLLBACK TO sp1"),
             (StatementRelease().release("sp1"), "RELEASE sp1"),

@@ -29,21 +29,21 @@ final class StatementGrammarTests: XCTestCase {
         let counter = CommonTableExpression(named: "counter").column(n).as(
             StatementSelect().select(1).unionAll().select(n + 1).from("counter").where(n < 10))
         let select = StatementSelect().with(recursive: true, counter).select(n.sum()).from("counter")
-        XCTAssertEqual(select.description, "WITH RECURSIVE counter(n) AS (SELECT 1 UNION ALL SELECT (n + 1) FROM counter "
+        XCTAssertEqual(select.description, "WITH RECURSIVE counter(n) AS(SELECT 1 UNION ALL SELECT (n + 1) FROM counter "
             + "WHERE (n < 10)) SELECT sum(n) FROM counter")
         assertAccepted(select)
         XCTAssertEqual(try TestDatabase().query(select.description).first?.first as? Int64, 55)
         let plain = CommonTableExpression(named: "big").as(StatementSelect().select(identifier).from("other"))
         let delete = StatementDelete().with(plain).delete(fromTable: "other").where(identifier.in(
             StatementSelect().select(identifier).from("big")))
-        XCTAssertEqual(delete.description, "WITH big AS (SELECT identifier FROM other) DELETE FROM other WHERE "
+        XCTAssertEqual(delete.description, "WITH big AS(SELECT identifier FROM other) DELETE FROM other WHERE "
             + "identifier IN (SELECT identifier FROM big)")
         assertAccepted(delete, setup: sampleSchema)
         let insert = StatementInsert().with(plain).insert(intoTable: "ids").values(
             StatementSelect().select(identifier).from("big"))
         assertAccepted(insert, setup: sampleSchema)
         let update = StatementUpdate().with(plain).update(table: "ids").set(identifier).to(0)
-        XCTAssertEqual(update.description, "WITH big AS (SELECT identifier FROM other) UPDATE ids SET identifier = 0")
+        XCTAssertEqual(update.description, "WITH big AS(SELECT identifier FROM other) UPDATE ids SET identifier = 0")
         assertAccepted(update, setup: sampleSchema)
     }
 
@@ -150,9 +150,9 @@ final class StatementGrammarTests: XCTestCase {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("winq-attach-\(UUID().uuidString).db").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let attach = StatementAttach().attach(path).as("secret").key("pa'ss")
-        XCTAssertEqual(attach.description, "ATTACH DATABASE '\(path)' AS secret KEY 'pa''ss'")
+        XCTAssertEqual(attach.description, "ATTACH '\(path)' AS secret KEY 'pa''ss'")
         let detach = StatementDetach().detach("secret")
-        XCTAssertEqual(detach.description, "DETACH DATABASE secret")
+        XCTAssertEqual(detach.description, "DETACH secret")
         let database = TestDatabase()
         XCTAssertNil(database.exec(attach.description))
         XCTAssertNil(database.exec("CREATE TABLE secret.t(a); INSERT INTO secret.t VALUES(1);"))

@@ -8,27 +8,27 @@ extension Handle {
     ///   RETURNING…), before SQLite's bare syntax error would.
     func rendering(of node: StatementNode) throws -> SQLRendering {
         // No rewriter (the usual case): the tree is rendered as it is, without copying it through the pass.
-        let rendering: SQLRendering
-        if rewriters.isEmpty {
-            rendering = node.rendering
-        } else {
-            try rewriters.prepare(node, on: self)
-            rendering = rewriters.rewrite(node).rendering
-        }
+        if rewriters.isEmpty { return try supported(node.rendering) }
+        try rewriters.prepare(node, on: self)
+        return try supported(rewriters.rewrite(node).rendering)
+    }
+
+    /// The SQL and values of a WINQ statement as this handle runs it: a statement with a tree is
+    /// rendered (see `rendering(of:)`), a schema or control statement as it prints (refused, as a tree
+    /// is, when it holds what the engine cannot run), any other as it prints.
+    func rendering(of statement: Statement) throws -> SQLRendering {
+        if let statement = statement as? SyntaxStatement { return try rendering(of: statement.statementNode) }
+        if let statement = statement as? RenderedStatement { return try supported(statement.rendering) }
+        return SQLRendering(sql: statement.description, values: [], unsupported: [])
+    }
+
+    /// `rendering`, unless it holds a construct SQLite 3.15.2 cannot run: then the error naming it.
+    private func supported(_ rendering: SQLRendering) throws -> SQLRendering {
         if let construct = rendering.unsupported.first {
             throw WCDBError(level: .interface, code: SQLITE_ERROR, message: construct.message, sql: rendering.sql, path: path,
                             tag: tag, operation: "prepare")
         }
         return rendering
-    }
-
-    /// The SQL and values of a WINQ statement as this handle runs it: a statement with a tree is
-    /// rendered (see `rendering(of:)`), any other runs as it prints.
-    func rendering(of statement: Statement) throws -> SQLRendering {
-        guard let statement = statement as? SyntaxStatement else {
-            return SQLRendering(sql: statement.description, values: [], unsupported: [])
-        }
-        return try rendering(of: statement.statementNode)
     }
 
     /// Sets `statement`'s values (1-based, in order) from the `first`-th on, before it runs.

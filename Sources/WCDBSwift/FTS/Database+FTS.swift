@@ -18,8 +18,9 @@ public enum BuiltinTokenizer {
     public static let WCDBNeedSymbol = "wcdb need_symbol"
     /// The WCDB tokenizer without base forms.
     public static let WCDBSkipStemming = "wcdb skip_stemming"
-    /// WCDB Swift 2.x's name for its CJK single-or-pair tokenizer; here the same as `WCDB`.
-    public static let OneOrBinary = "wcdb_one_or_binary"
+    /// WCDB Swift 2.x's name for its CJK single-or-pair tokenizer, `WCDB` as 2.x spells it (its C name
+    /// `wcdb_one_or_binary` is registered too); here the same tokenizer as `WCDB`.
+    public static let OneOrBinary = "WCDB"
     /// SQLite's `simple` tokenizer: ASCII letters and digits, lowercased.
     public static let simple = "simple"
     /// SQLite's `porter` tokenizer: `simple` plus Porter stemming.
@@ -27,7 +28,7 @@ public enum BuiltinTokenizer {
     /// SQLite's `unicode61` tokenizer: Unicode letters and digits, case and diacritics folded.
     public static let unicode61 = "unicode61"
 
-    /// The options WCDB 2.x writes after a tokenizer's name (`"wcdb_one_or_binary need_symbol"`).
+    /// The options WCDB 2.x writes after a tokenizer's name (`"WCDB need_symbol"`).
     public enum Parameter {
         /// Keep punctuation and symbols as tokens.
         public static let NeedSymbol = "need_symbol"

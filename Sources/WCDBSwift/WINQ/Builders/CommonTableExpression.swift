@@ -1,4 +1,4 @@
-/// A `common-table-expression` of WITH: `name(columns…) AS (SELECT …)`.
+/// A `common-table-expression` of WITH: `name(columns…) AS(SELECT …)`, printed as WCDB 2.x prints it.
 public struct CommonTableExpression: Sendable, CustomStringConvertible {
     private let name: String
     private var columns: [ColumnName] = []
@@ -28,7 +28,7 @@ public struct CommonTableExpression: Sendable, CustomStringConvertible {
         return copy
     }
 
-    /// `name[(columns…)] AS (SELECT …)`
+    /// `name[(columns…)] AS(SELECT …)`
     public var description: String { SQLRenderer.inlined { render(into: &$0) } }
 
     func render(into renderer: inout SQLRenderer) {
@@ -38,7 +38,7 @@ public struct CommonTableExpression: Sendable, CustomStringConvertible {
             renderer.write(names: columns)
             renderer.write(")")
         }
-        renderer.write(" AS (")
+        renderer.write(" AS(")
         select.render(into: &renderer)
         renderer.write(")")
     }

@@ -1,8 +1,14 @@
+import Synchronization
+
 /// A `foreign-key-clause`: `REFERENCES table(columns) [ON DELETE|UPDATE action] [MATCH name]
 /// [[NOT] DEFERRABLE [INITIALLY DEFERRED|IMMEDIATE]]`.
 ///
+/// As in WCDB (1.x and 2.x alike), a reference: each method changes the clause and returns it, so
+/// `let key = ForeignKey(); key.references(with: "parent")` and chains both build it. A column or table
+/// constraint that takes it keeps a copy of its parts as they are then.
+///
 /// SQLite enforces foreign keys only on a connection where `PRAGMA foreign_keys = ON`; it is off by default.
-public struct ForeignKey: Sendable, CustomStringConvertible {
+public final class ForeignKey: Sendable, CustomStringConvertible {
     /// What happens to referencing rows when the parent key changes.
     public enum Action: String, Sendable {
         /// `SET NULL`: the child key columns become NULL.
@@ -17,7 +23,9 @@ public struct ForeignKey: Sendable, CustomStringConvertible {
         case noAction = "NO ACTION"
     }
 
-    /// When the constraint is checked.
+    /// When the constraint is checked. Given to `deferrable(_:)`, a case prints as it reads; WCDB 2.x's
+    /// `.deferred` and `.immediate` name the `INITIALLY` part, for `deferrable(.deferred)` and
+    /// `notDeferrable(.immediate)`.
     public enum Deferrable: String, Sendable {
         /// `DEFERRABLE`: checked at the end of each statement, like `NOT DEFERRABLE`.
         case deferrable = "DEFERRABLE"
@@ -31,64 +39,133 @@ public struct ForeignKey: Sendable, CustomStringConvertible {
         case notDeferrableInitiallyDeferred = "NOT DEFERRABLE INITIALLY DEFERRED"
         /// `NOT DEFERRABLE INITIALLY IMMEDIATE`: checked at the end of each statement.
         case notDeferrableInitiallyImmediate = "NOT DEFERRABLE INITIALLY IMMEDIATE"
+        /// `INITIALLY DEFERRED` (WCDB 2.x): `deferrable(.deferred)` is `DEFERRABLE INITIALLY DEFERRED`,
+        /// `notDeferrable(.deferred)` `NOT DEFERRABLE INITIALLY DEFERRED`.
+        case deferred = "INITIALLY DEFERRED"
+        /// `INITIALLY IMMEDIATE` (WCDB 2.x): `deferrable(.immediate)` is `DEFERRABLE INITIALLY IMMEDIATE`,
+        /// `notDeferrable(.immediate)` `NOT DEFERRABLE INITIALLY IMMEDIATE`.
+        case immediate = "INITIALLY IMMEDIATE"
+
+        /// The clause this case means, `DEFERRABLE` or `NOT` as the case says (`deferred`/`immediate`: DEFERRABLE).
+        var deferral: ForeignKeyClause.Deferral {
+            switch self {
+            case .deferrable: return .init(not: false, initially: nil)
+            case .deferrableInitiallyDeferred, .deferred: return .init(not: false, initially: "DEFERRED")
+            case .deferrableInitiallyImmediate, .immediate: return .init(not: false, initially: "IMMEDIATE")
+            case .notDeferrable: return .init(not: true, initially: nil)
+            case .notDeferrableInitiallyDeferred: return .init(not: true, initially: "DEFERRED")
+            case .notDeferrableInitiallyImmediate: return .init(not: true, initially: "IMMEDIATE")
+            }
+        }
     }
 
-    private var table = ""
-    private var columns: [String] = []
-    private var clauses: [String] = []
-    private var deferrable: Deferrable?
+    private let parts: Mutex<ForeignKeyClause>
 
     /// An empty clause; name the parent table with `references(with:)` (it prints `REFERENCES ""` until then).
-    public init() {}
+    public init() { parts = Mutex(ForeignKeyClause()) }
 
     /// `REFERENCES table(columns…)`
-    public init(withForeignTable table: String, and columns: ColumnConvertible...) {
-        self = ForeignKey().references(with: table).columns(columns)
+    public convenience init(withForeignTable table: String, and columns: ColumnConvertible...) {
+        self.init()
+        references(with: table).columns(columns)
     }
 
-    /// A copy referring to the parent table `table` (unqualified: SQLite looks for it in the child's schema).
-    public func references(with table: String) -> ForeignKey {
-        var copy = self
-        copy.table = table
-        return copy
+    /// The clause's parts as they are now.
+    var clause: ForeignKeyClause { parts.withLock { $0 } }
+
+    private func change(_ body: (inout ForeignKeyClause) -> Void) -> ForeignKey {
+        parts.withLock { body(&$0) }
+        return self
     }
 
-    /// A copy with `columns` appended to the parent key columns `table(columns…)`.
+    /// Refers to the parent table `table` (unqualified: SQLite looks for it in the child's schema).
+    @discardableResult
+    public func references(with table: String) -> ForeignKey { change { $0.table = table } }
+
+    /// Appends `columns` to the parent key columns `table(columns…)`.
     /// Without columns, the parent's primary key is meant.
+    @discardableResult
     public func columns(_ columns: ColumnConvertible...) -> ForeignKey { self.columns(columns) }
-    /// A copy with `columns` appended to the parent key columns `table(columns…)`, from an array.
+    /// Appends `columns` to the parent key columns `table(columns…)`, from an array.
+    @discardableResult
     public func columns(_ columns: [ColumnConvertible]) -> ForeignKey {
-        var copy = self
-        copy.columns += columns.map { $0.asColumn().nameDescription }
-        return copy
+        let names = columns.map { $0.asColumn().columnName }
+        return change { $0.columns += names }
     }
 
-    /// A copy with `ON DELETE action` appended: what deleting a parent row does to its children.
-    public func onDelete(_ action: Action) -> ForeignKey { adding("ON DELETE " + action.rawValue) }
-    /// A copy with `ON UPDATE action` appended: what changing a parent key does to its children.
-    public func onUpdate(_ action: Action) -> ForeignKey { adding("ON UPDATE " + action.rawValue) }
-    /// A copy with `MATCH name` appended. SQLite parses it and ignores it (every key is MATCH SIMPLE).
-    public func match(_ name: String) -> ForeignKey { adding("MATCH " + SQLIdentifier.quote(name)) }
+    /// Appends `ON DELETE action`: what deleting a parent row does to its children.
+    @discardableResult
+    public func onDelete(_ action: Action) -> ForeignKey { change { $0.clauses.append(.onDelete(action)) } }
+    /// Appends `ON UPDATE action`: what changing a parent key does to its children.
+    @discardableResult
+    public func onUpdate(_ action: Action) -> ForeignKey { change { $0.clauses.append(.onUpdate(action)) } }
+    /// Appends `MATCH name`. SQLite parses it and ignores it (every key is MATCH SIMPLE).
+    @discardableResult
+    public func match(_ name: String) -> ForeignKey { change { $0.clauses.append(.match(name)) } }
 
-    /// A copy with the deferral clause set, printed last; replaces an earlier one.
-    public func deferrable(_ deferrable: Deferrable) -> ForeignKey {
-        var copy = self
-        copy.deferrable = deferrable
-        return copy
+    /// Sets the deferral clause, printed last; replaces an earlier one. `deferrable()` is plain
+    /// `DEFERRABLE`; a case prints as it reads, and `.deferred`/`.immediate` add `INITIALLY …` to `DEFERRABLE`.
+    @discardableResult
+    public func deferrable(_ deferrable: Deferrable? = nil) -> ForeignKey {
+        let deferral = deferrable?.deferral ?? .init(not: false, initially: nil)
+        return change { $0.deferral = deferral }
     }
 
-    private func adding(_ clause: String) -> ForeignKey {
-        var copy = self
-        copy.clauses.append(clause)
-        return copy
+    /// Sets `NOT DEFERRABLE [INITIALLY DEFERRED|IMMEDIATE]`, printed last; replaces an earlier deferral
+    /// clause. The `INITIALLY` part is the case's (`notDeferrable(.immediate)`); NOT DEFERRABLE constraints
+    /// are checked at the end of each statement whatever it says.
+    @discardableResult
+    public func notDeferrable(_ deferrable: Deferrable? = nil) -> ForeignKey {
+        let initially = deferrable?.deferral.initially
+        return change { $0.deferral = .init(not: true, initially: initially) }
     }
 
     /// `REFERENCES table[(columns…)] [ON DELETE|UPDATE action…] [MATCH name] [deferral]`
-    public var description: String {
-        var sql = "REFERENCES " + SQLIdentifier.quote(table)
-        if !columns.isEmpty { sql += "(" + columns.joined(separator: ", ") + ")" }
-        for clause in clauses { sql += " " + clause }
-        if let deferrable { sql += " " + deferrable.rawValue }
-        return sql
+    public var description: String { clause.description }
+}
+
+/// A foreign key clause as a constraint holds it: the parent table and columns, the actions in the order
+/// given, and the deferral. Unquoted: the renderer quotes names.
+struct ForeignKeyClause: Sendable, CustomStringConvertible {
+    enum Clause: Sendable {
+        case onDelete(ForeignKey.Action)
+        case onUpdate(ForeignKey.Action)
+        case match(String)
+    }
+
+    /// `[NOT] DEFERRABLE [INITIALLY DEFERRED|IMMEDIATE]`.
+    struct Deferral: Sendable {
+        var not: Bool
+        var initially: String?
+    }
+
+    var table = ""
+    var columns: [ColumnName] = []
+    var clauses: [Clause] = []
+    var deferral: Deferral?
+
+    var description: String { SQLRenderer.inlined { render(into: &$0) } }
+
+    func render(into renderer: inout SQLRenderer) {
+        renderer.write("REFERENCES ")
+        renderer.write(identifier: table)
+        if !columns.isEmpty {
+            renderer.write("(")
+            renderer.write(names: columns)
+            renderer.write(")")
+        }
+        for clause in clauses {
+            switch clause {
+            case .onDelete(let action): renderer.write(" ON DELETE " + action.rawValue)
+            case .onUpdate(let action): renderer.write(" ON UPDATE " + action.rawValue)
+            case .match(let name):
+                renderer.write(" MATCH ")
+                renderer.write(identifier: name)
+            }
+        }
+        if let deferral {
+            renderer.write(deferral.not ? " NOT DEFERRABLE" : " DEFERRABLE")
+            if let initially = deferral.initially { renderer.write(" INITIALLY " + initially) }
+        }
     }
 }

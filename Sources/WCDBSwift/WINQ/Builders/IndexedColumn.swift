@@ -1,7 +1,13 @@
 /// An `indexed-column`: a column (or, for indexes, an expression) with optional COLLATE and order.
 public struct IndexedColumn: Sendable, CustomStringConvertible, IndexedColumnConvertible {
-    /// Printed unqualified: index and constraint columns never take a table name.
-    let target: String
+    /// What is indexed: a column, printed by its bare name (index and constraint columns never take a
+    /// table name), or an expression.
+    enum Target: Sendable {
+        case column(ColumnName)
+        case expression(Expression)
+    }
+
+    let target: Target
     /// The collation, printed `COLLATE name`; `nil` uses the column's own.
     public var collation: String?
     /// `ASC` or `DESC`; `nil` prints neither (ascending).
@@ -9,12 +15,12 @@ public struct IndexedColumn: Sendable, CustomStringConvertible, IndexedColumnCon
 
     /// The column by its bare name (any table qualifier is dropped).
     public init(with column: ColumnConvertible) {
-        target = column.asColumn().nameDescription
+        target = .column(ColumnName(name: column.asColumn().name, isAll: column.asColumn().isAll))
     }
 
     /// An index on an expression (`CREATE INDEX i ON t(lower(name))`).
     public init(with expression: Expression) {
-        target = expression.description
+        target = .expression(expression)
     }
 
     /// A copy with `COLLATE name`; replaces an earlier collation.
@@ -32,11 +38,18 @@ public struct IndexedColumn: Sendable, CustomStringConvertible, IndexedColumnCon
     }
 
     /// `column|expr [COLLATE name] [ASC|DESC]`; an expression's values are printed as literals.
-    public var description: String {
-        var sql = target
-        if let collation { sql += " COLLATE " + SQLIdentifier.quote(collation) }
-        if let order { sql += " " + order.rawValue }
-        return sql
+    public var description: String { SQLRenderer.inlined { render(into: &$0) } }
+
+    func render(into renderer: inout SQLRenderer) {
+        switch target {
+        case .column(let column): renderer.write(names: [column])
+        case .expression(let expression): renderer.renderInlined(expression)
+        }
+        if let collation {
+            renderer.write(" COLLATE ")
+            renderer.write(identifier: collation)
+        }
+        if let order { renderer.write(" " + order.rawValue) }
     }
 
     /// The indexed column itself.

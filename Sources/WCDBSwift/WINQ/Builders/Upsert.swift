@@ -40,7 +40,10 @@ public struct Upsert: Sendable, CustomStringConvertible {
     }
 
     /// Starts an assignment to `columns` (one column, or a row value `(a, b)`); finish it with `to(_:)`.
-    public func set(_ columns: ColumnConvertible...) -> Upsert {
+    public func set(_ columns: ColumnConvertible...) -> Upsert { set(columns) }
+
+    /// Starts an assignment to the columns of an array (a row value `(a, b)` for several); finish it with `to(_:)`.
+    public func set(_ columns: [ColumnConvertible]) -> Upsert {
         var copy = self
         copy.pendingColumns = columns.map { $0.asColumn().columnName }
         return copy
@@ -59,7 +62,14 @@ public struct Upsert: Sendable, CustomStringConvertible {
 
     func render(into renderer: inout SQLRenderer) {
         renderer.write("ON CONFLICT")
-        if !target.isEmpty { renderer.write("(" + target.map(\.description).joined(separator: ", ") + ")") }
+        if !target.isEmpty {
+            renderer.write("(")
+            for (index, column) in target.enumerated() {
+                if index > 0 { renderer.write(", ") }
+                column.render(into: &renderer)
+            }
+            renderer.write(")")
+        }
         if let targetCondition {
             renderer.write(" WHERE ")
             renderer.render(targetCondition)

@@ -74,9 +74,16 @@ public enum SQLIdentifier {
         "WHERE", "WINDOW", "WITH", "WITHOUT",
     ]
 
+    /// A schema's name: SQLite's own `main` and `temp` bare (its grammar takes the keyword TEMP as a
+    /// name), any other as `quote(_:)` prints it.
+    static func quoteSchema(_ name: String) -> String {
+        let lowered = name.lowercased()
+        return lowered == "main" || lowered == "temp" ? name : quote(name)
+    }
+
     /// `schema.name` or `name`.
     static func qualified(_ name: String, schema: String?) -> String {
-        if let schema { return quote(schema) + "." + quote(name) }
+        if let schema { return quoteSchema(schema) + "." + quote(name) }
         return quote(name)
     }
 }

@@ -35,7 +35,7 @@ struct SQLRenderer {
     /// `schema.name` or `name`.
     mutating func write(table: TableName) {
         if let schema = table.schema {
-            write(identifier: schema)
+            write(SQLIdentifier.quoteSchema(schema))
             write(".")
         }
         write(identifier: table.name)
@@ -45,7 +45,7 @@ struct SQLRenderer {
     mutating func write(column: ColumnName) {
         if let table = column.table {
             if let schema = column.schema {
-                write(identifier: schema)
+                write(SQLIdentifier.quoteSchema(schema))
                 write(".")
             }
             write(identifier: table)
@@ -139,6 +139,14 @@ struct SQLRenderer {
         var renderer = SQLRenderer(mode: .inlined)
         render(&renderer)
         return renderer.sql
+    }
+
+    /// A statement without values to bind (schema and control statements) rendered to run: its SQL as
+    /// `inlined` prints it, with the constructs this engine cannot run noted.
+    static func inlinedRendering(_ render: (inout SQLRenderer) -> Void) -> SQLRendering {
+        var renderer = SQLRenderer(mode: .inlined)
+        render(&renderer)
+        return SQLRendering(sql: renderer.sql, values: [], unsupported: renderer.unsupported)
     }
 }
 

@@ -21,6 +21,9 @@ struct UpdateNode: Sendable {
     var with = WithClause()
     var conflict: ConflictAction?
     var table = TableName(name: "")
+    /// `AS alias`, `INDEXED BY`/`NOT INDEXED` of the table (a `QualifiedTable`'s).
+    var tableAlias: String?
+    var indexHint: TableOrSubquery.IndexHint?
     var assignments: [Assignment] = []
     var condition: Expression?
     var orderLimit = OrderLimitClause()
@@ -31,6 +34,9 @@ struct UpdateNode: Sendable {
 struct DeleteNode: Sendable {
     var with = WithClause()
     var table = TableName(name: "")
+    /// `AS alias`, `INDEXED BY`/`NOT INDEXED` of the table (a `QualifiedTable`'s).
+    var tableAlias: String?
+    var indexHint: TableOrSubquery.IndexHint?
     var condition: Expression?
     var orderLimit = OrderLimitClause()
 }
@@ -59,4 +65,15 @@ enum StatementNode: Sendable {
 /// A WINQ statement that holds a syntax tree the runtime renders, binds and may rewrite.
 protocol SyntaxStatement: Statement {
     var statementNode: StatementNode { get }
+}
+
+/// A WINQ statement without a row tree (schema, trigger and control statements) that the renderer
+/// prints: the rewrite pass does not see it, but running it notes the constructs this engine lacks.
+protocol RenderedStatement: Statement {
+    func render(into renderer: inout SQLRenderer)
+}
+
+extension RenderedStatement {
+    /// The statement's SQL to run, with what in it this engine cannot run.
+    var rendering: SQLRendering { SQLRenderer.inlinedRendering { render(into: &$0) } }
 }

@@ -1,4 +1,4 @@
-// WCDB Swift 2.x writes an ordering term as `property.order(.ascending)`; 1.x (the seeds) writes
+// WCDB Swift 2.x writes an ordering term as `property.order(.ascending)` (or `expression.order(…)`); 1.x (the seeds) writes
 // `property.asOrder(by: .ascending)`. Both print the same term.
 
 extension Property {
@@ -12,6 +12,11 @@ extension TypedProperty {
 }
 
 extension Column {
+    /// `self ASC` / `self DESC` (2.x spelling of `asOrder(by:)`).
+    public func order(_ order: Order?) -> OrderingTerm { asOrder(by: order) }
+}
+
+extension Expression {
     /// `self ASC` / `self DESC` (2.x spelling of `asOrder(by:)`).
     public func order(_ order: Order?) -> OrderingTerm { asOrder(by: order) }
 }

@@ -3,7 +3,14 @@
 public final class StatementAlterTable: Statement {
     private var table = ""
     private var schema: String?
-    private var action = ""
+    /// What the statement changes.
+    enum Action {
+        case renameTable(String)
+        case addColumn(ColumnDefinition)
+        case renameColumn(ColumnName, ColumnName)
+    }
+
+    private var action: Action?
 
     /// An empty statement; name the table with `alter(table:)`, then choose one action.
     public init() {}
@@ -21,27 +28,48 @@ public final class StatementAlterTable: Statement {
     /// `… RENAME TO newName`; replaces an earlier action.
     @discardableResult
     public func rename(to newName: String) -> StatementAlterTable {
-        action = "RENAME TO " + SQLIdentifier.quote(newName)
+        action = .renameTable(newName)
         return self
     }
 
-    /// `… ADD COLUMN column-def`; replaces an earlier action.
+    /// `… ADD COLUMN column-def`, the definition as it is now; replaces an earlier action.
     /// SQLite refuses a PRIMARY KEY or UNIQUE column here, and a NOT NULL one without a non-NULL default.
     @discardableResult
     public func addColumn(with columnDef: ColumnDef) -> StatementAlterTable {
-        action = "ADD COLUMN " + columnDef.description
+        action = .addColumn(columnDef.definition)
         return self
     }
 
-    /// `… RENAME COLUMN a TO b`; replaces an earlier action. SQLite 3.15.2 rejects it (3.25+).
+    /// `… RENAME COLUMN a TO b`; replaces an earlier action. SQLite 3.15.2 lacks it (3.25+): the
+    /// statement is refused when it is prepared.
     @discardableResult
     public func rename(column: ColumnConvertible, to newColumn: ColumnConvertible) -> StatementAlterTable {
-        action = "RENAME COLUMN " + column.asColumn().nameDescription + " TO " + newColumn.asColumn().nameDescription
+        action = .renameColumn(column.asColumn().columnName, newColumn.asColumn().columnName)
         return self
     }
 
     /// The statement's SQL.
-    public var description: String {
-        "ALTER TABLE " + SQLIdentifier.qualified(table, schema: schema) + " " + action
+    public var description: String { SQLRenderer.inlined { render(into: &$0) } }
+}
+
+extension StatementAlterTable: RenderedStatement {
+    func render(into renderer: inout SQLRenderer) {
+        renderer.write("ALTER TABLE ")
+        renderer.write(table: TableName(name: table, schema: schema))
+        switch action {
+        case .renameTable(let newName)?:
+            renderer.write(" RENAME TO ")
+            renderer.write(identifier: newName)
+        case .addColumn(let definition)?:
+            renderer.write(" ADD COLUMN ")
+            definition.render(into: &renderer)
+        case .renameColumn(let column, let newColumn)?:
+            renderer.note(.renameColumn)
+            renderer.write(" RENAME COLUMN ")
+            renderer.write(names: [column])
+            renderer.write(" TO ")
+            renderer.write(names: [newColumn])
+        case nil: renderer.write(" ")
+        }
     }
 }

@@ -1,5 +1,5 @@
-/// `ATTACH DATABASE path AS schema [KEY key]` (KEY is SQLCipher's: the attached file's password),
-/// and `DETACH DATABASE schema`.
+/// `ATTACH path AS schema [KEY key]` (KEY is SQLCipher's: the attached file's password), and
+/// `DETACH schema`. Printed without the optional `DATABASE` keyword, as WCDB (1.x and 2.x) prints them.
 public final class StatementAttach: Statement {
     private var path = Expression.null
     private var schema = ""
@@ -8,7 +8,7 @@ public final class StatementAttach: Statement {
     /// An empty statement; give the file with `attach(_:)` and the schema name with `as(_:)`.
     public init() {}
 
-    /// `ATTACH DATABASE path …`: the file name as an expression (a String prints `'path'`; `':memory:'` works).
+    /// `ATTACH path …`: the file name as an expression (a String prints `'path'`; `':memory:'` works).
     @discardableResult
     public func attach(_ path: ExpressionConvertible) -> StatementAttach {
         self.path = path.asExpression()
@@ -32,18 +32,18 @@ public final class StatementAttach: Statement {
 
     /// The statement's SQL, the path and key printed as literals.
     public var description: String {
-        "ATTACH DATABASE " + path.description + " AS " + SQLIdentifier.quote(schema) + (key.map { " KEY " + $0.description } ?? "")
+        "ATTACH " + path.description + " AS " + SQLIdentifier.quote(schema) + (key.map { " KEY " + $0.description } ?? "")
     }
 }
 
-/// `DETACH DATABASE schema`
+/// `DETACH schema`
 public final class StatementDetach: Statement {
     private var schema = ""
 
     /// An empty statement; name the schema with `detach(_:)`.
     public init() {}
 
-    /// `DETACH DATABASE schema`; SQLite refuses it inside a transaction and for `main` and `temp`.
+    /// `DETACH schema`; SQLite refuses it inside a transaction and for `main` and `temp`.
     @discardableResult
     public func detach(_ schema: String) -> StatementDetach {
         self.schema = schema
@@ -51,5 +51,5 @@ public final class StatementDetach: Statement {
     }
 
     /// The statement's SQL.
-    public var description: String { "DETACH DATABASE " + SQLIdentifier.quote(schema) }
+    public var description: String { "DETACH " + SQLIdentifier.quote(schema) }
 }

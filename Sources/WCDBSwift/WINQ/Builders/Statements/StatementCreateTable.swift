@@ -5,10 +5,10 @@ public final class StatementCreateTable: Statement {
     private var schema: String?
     private var isTemp = false
     private var isIfNotExists = false
-    private var columns: [ColumnDef] = []
-    private var constraints: [TableConstraint] = []
+    private var columns: [ColumnDefinition] = []
+    private var constraints: [TableConstraintClause] = []
     private var isWithoutRowid = false
-    private var select: String?
+    private var select: SelectNode?
 
     /// An empty statement; name the table with `create(table:isTemp:)`, then add columns or a query.
     public init() {}
@@ -47,10 +47,10 @@ public final class StatementCreateTable: Statement {
     @discardableResult
     public func with(columns: ColumnDef...) -> StatementCreateTable { with(columns: columns) }
 
-    /// Appends column definitions from an array.
+    /// Appends column definitions from an array, as they are now.
     @discardableResult
     public func with(columns: [ColumnDef]) -> StatementCreateTable {
-        self.columns += columns
+        self.columns += columns.map(\.definition)
         return self
     }
 
@@ -58,10 +58,10 @@ public final class StatementCreateTable: Statement {
     @discardableResult
     public func constraint(_ constraints: TableConstraint...) -> StatementCreateTable { constraint(constraints) }
 
-    /// Appends table constraints from an array.
+    /// Appends table constraints from an array, as they are now.
     @discardableResult
     public func constraint(_ constraints: [TableConstraint]) -> StatementCreateTable {
-        self.constraints += constraints
+        self.constraints += constraints.map(\.clause)
         return self
     }
 
@@ -72,21 +72,36 @@ public final class StatementCreateTable: Statement {
         return self
     }
 
-    /// `CREATE TABLE t AS SELECT …`
+    /// `CREATE TABLE t AS SELECT …`, the query as it is now.
     @discardableResult
     public func `as`(_ select: StatementSelect) -> StatementCreateTable {
-        self.select = select.description
+        self.select = select.node
         return self
     }
 
     /// The statement's SQL; CHECK and DEFAULT values are printed as literals.
     /// With `as(_:)` set, columns, constraints and WITHOUT ROWID are left out.
-    public var description: String {
-        var sql = "CREATE " + (isTemp ? "TEMP " : "") + "TABLE " + (isIfNotExists ? "IF NOT EXISTS " : "")
-        sql += SQLIdentifier.qualified(table, schema: schema)
-        if let select { return sql + " AS " + select }
-        sql += "(" + (columns.map(\.description) + constraints.map(\.description)).commaJoined() + ")"
-        if isWithoutRowid { sql += " WITHOUT ROWID" }
-        return sql
+    public var description: String { SQLRenderer.inlined { render(into: &$0) } }
+}
+
+extension StatementCreateTable: RenderedStatement {
+    func render(into renderer: inout SQLRenderer) {
+        renderer.write("CREATE " + (isTemp ? "TEMP " : "") + "TABLE " + (isIfNotExists ? "IF NOT EXISTS " : ""))
+        renderer.write(table: TableName(name: table, schema: schema))
+        if let select {
+            renderer.write(" AS ")
+            return select.render(into: &renderer)
+        }
+        renderer.write("(")
+        for (index, column) in columns.enumerated() {
+            if index > 0 { renderer.write(", ") }
+            column.render(into: &renderer)
+        }
+        for (index, constraint) in constraints.enumerated() {
+            if index > 0 || !columns.isEmpty { renderer.write(", ") }
+            constraint.render(into: &renderer)
+        }
+        renderer.write(")")
+        if isWithoutRowid { renderer.write(" WITHOUT ROWID") }
     }
 }

@@ -1,16 +1,26 @@
 /// `CREATE [TEMP] TRIGGER [IF NOT EXISTS] [schema.]name [BEFORE|AFTER|INSTEAD OF]
 /// DELETE|INSERT|UPDATE [OF columns] ON table [FOR EACH ROW] [WHEN expr] BEGIN stmt; … END`.
+///
+/// The body's statements are kept as trees (snapshots taken by `execute(_:)`) and printed with their
+/// values inlined; one holding a construct SQLite 3.15.2 lacks makes the trigger refused when it is prepared.
 public final class StatementCreateTrigger: Statement {
+    /// What fires the trigger.
+    enum Event {
+        case delete, insert
+        /// `UPDATE` of any column, or `UPDATE OF columns`.
+        case update([ColumnName])
+    }
+
     private var name = ""
     private var schema: String?
     private var isTemp = false
     private var isIfNotExists = false
     private var timing: String?
-    private var event = ""
+    private var event: Event?
     private var table = ""
     private var isForEachRow = false
     private var condition: Expression?
-    private var body: [String] = []
+    private var body: [StatementNode] = []
 
     /// An empty statement; name the trigger with `createTrigger(_:)`, then give event, table and body.
     public init() {}
@@ -38,16 +48,20 @@ public final class StatementCreateTrigger: Statement {
     @discardableResult public func insteadOf() -> StatementCreateTrigger { timing = "INSTEAD OF"; return self }
 
     /// Fires on `DELETE`; replaces an earlier event.
-    @discardableResult public func delete() -> StatementCreateTrigger { event = "DELETE"; return self }
+    @discardableResult public func delete() -> StatementCreateTrigger { event = .delete; return self }
     /// Fires on `INSERT`; replaces an earlier event.
-    @discardableResult public func insert() -> StatementCreateTrigger { event = "INSERT"; return self }
+    @discardableResult public func insert() -> StatementCreateTrigger { event = .insert; return self }
     /// Fires on `UPDATE` of any column; replaces an earlier event.
-    @discardableResult public func update() -> StatementCreateTrigger { event = "UPDATE"; return self }
+    @discardableResult public func update() -> StatementCreateTrigger { event = .update([]); return self }
 
-    /// `UPDATE OF columns…`
+    /// `UPDATE OF columns…`: fires on an update of one of `columns`; replaces an earlier event.
     @discardableResult
-    public func updateOf(_ columns: ColumnConvertible...) -> StatementCreateTrigger {
-        event = "UPDATE OF " + columns.map { $0.asColumn().nameDescription }.commaJoined()
+    public func updateOf(_ columns: ColumnConvertible...) -> StatementCreateTrigger { updateOf(columns) }
+
+    /// `UPDATE OF columns…` from an array.
+    @discardableResult
+    public func updateOf(_ columns: [ColumnConvertible]) -> StatementCreateTrigger {
+        event = .update(columns.map { $0.asColumn().columnName })
         return self
     }
 
@@ -68,21 +82,49 @@ public final class StatementCreateTrigger: Statement {
         return self
     }
 
-    /// Adds a statement (INSERT, UPDATE, DELETE or SELECT) to the body, snapshotted now.
+    /// Adds a statement to the body, as it is now: an INSERT, UPDATE, DELETE or SELECT (the only
+    /// statements SQLite runs in a trigger); traps on any other.
     @discardableResult
     public func execute(_ statement: Statement) -> StatementCreateTrigger {
-        body.append(statement.description)
+        guard let statement = statement as? SyntaxStatement else {
+            preconditionFailure("a trigger's body holds INSERT, UPDATE, DELETE and SELECT statements, not \(statement)")
+        }
+        body.append(statement.statementNode)
         return self
     }
 
     /// The statement's SQL: `… BEGIN stmt; … END`, values printed as literals.
-    public var description: String {
-        var sql = "CREATE " + (isTemp ? "TEMP " : "") + "TRIGGER " + (isIfNotExists ? "IF NOT EXISTS " : "")
-        sql += SQLIdentifier.qualified(name, schema: schema)
-        if let timing { sql += " " + timing }
-        sql += " " + event + " ON " + SQLIdentifier.quote(table)
-        if isForEachRow { sql += " FOR EACH ROW" }
-        if let condition { sql += " WHEN " + condition.description }
-        return sql + " BEGIN " + body.map { $0 + "; " }.joined() + "END"
+    public var description: String { SQLRenderer.inlined { render(into: &$0) } }
+}
+
+extension StatementCreateTrigger: RenderedStatement {
+    func render(into renderer: inout SQLRenderer) {
+        renderer.write("CREATE " + (isTemp ? "TEMP " : "") + "TRIGGER " + (isIfNotExists ? "IF NOT EXISTS " : ""))
+        renderer.write(table: TableName(name: name, schema: schema))
+        if let timing { renderer.write(" " + timing) }
+        switch event {
+        case .delete?: renderer.write(" DELETE")
+        case .insert?: renderer.write(" INSERT")
+        case .update(let columns)?:
+            renderer.write(" UPDATE")
+            if !columns.isEmpty {
+                renderer.write(" OF ")
+                renderer.write(names: columns)
+            }
+        case nil: break
+        }
+        renderer.write(" ON ")
+        renderer.write(identifier: table)
+        if isForEachRow { renderer.write(" FOR EACH ROW") }
+        if let condition {
+            renderer.write(" WHEN ")
+            renderer.render(condition)
+        }
+        renderer.write(" BEGIN ")
+        for statement in body {
+            statement.render(into: &renderer)
+            renderer.write("; ")
+        }
+        renderer.write("END")
     }
 }

@@ -4,8 +4,8 @@ public final class StatementCreateView: Statement {
     private var schema: String?
     private var isTemp = false
     private var isIfNotExists = false
-    private var columns: [String] = []
-    private var select = ""
+    private var columns: [ColumnName] = []
+    private var select = SelectNode()
 
     /// An empty statement; name the view with `create(view:isTemp:)` and give its query with `as(_:)`.
     public init() {}
@@ -28,22 +28,31 @@ public final class StatementCreateView: Statement {
     /// Column names of the view (SQLite 3.9+).
     @discardableResult
     public func with(columns: ColumnConvertible...) -> StatementCreateView {
-        self.columns += columns.map { $0.asColumn().nameDescription }
+        self.columns += columns.map { $0.asColumn().columnName }
         return self
     }
 
     /// `… AS SELECT …`: the view's query, snapshotted now, values printed as literals.
     @discardableResult
     public func `as`(_ select: StatementSelect) -> StatementCreateView {
-        self.select = select.description
+        self.select = select.node
         return self
     }
 
     /// The statement's SQL.
-    public var description: String {
-        var sql = "CREATE " + (isTemp ? "TEMP " : "") + "VIEW " + (isIfNotExists ? "IF NOT EXISTS " : "")
-        sql += SQLIdentifier.qualified(view, schema: schema)
-        if !columns.isEmpty { sql += "(" + columns.commaJoined() + ")" }
-        return sql + " AS " + select
+    public var description: String { SQLRenderer.inlined { render(into: &$0) } }
+}
+
+extension StatementCreateView: RenderedStatement {
+    func render(into renderer: inout SQLRenderer) {
+        renderer.write("CREATE " + (isTemp ? "TEMP " : "") + "VIEW " + (isIfNotExists ? "IF NOT EXISTS " : ""))
+        renderer.write(table: TableName(name: view, schema: schema))
+        if !columns.isEmpty {
+            renderer.write("(")
+            renderer.write(names: columns)
+            renderer.write(")")
+        }
+        renderer.write(" AS ")
+        select.render(into: &renderer)
     }
 }

@@ -27,7 +27,8 @@ public final class StatementCreateVirtualTable: Statement {
     /// Qualifies the table: `schema.table`.
     @discardableResult public func of(schema: String) -> StatementCreateVirtualTable { self.schema = schema; return self }
 
-    /// `… USING module`: `fts3`, `fts4` or `rtree` in this engine (no `fts5`).
+    /// `… USING module`: `fts3`, `fts4` or `rtree` in this engine; `fts5` prints, and the statement is
+    /// refused when it is prepared (this build has no FTS5).
     @discardableResult
     public func using(module: String) -> StatementCreateVirtualTable {
         self.module = module
@@ -84,10 +85,17 @@ public final class StatementCreateVirtualTable: Statement {
     }
 
     /// The statement's SQL.
-    public var description: String {
-        var sql = "CREATE VIRTUAL TABLE " + (isIfNotExists ? "IF NOT EXISTS " : "")
-        sql += SQLIdentifier.qualified(table, schema: schema) + " USING " + SQLIdentifier.quote(module)
-        if !arguments.isEmpty { sql += "(" + arguments.commaJoined() + ")" }
-        return sql
+    public var description: String { SQLRenderer.inlined { render(into: &$0) } }
+}
+
+extension StatementCreateVirtualTable: RenderedStatement {
+    func render(into renderer: inout SQLRenderer) {
+        if module.lowercased() == "fts5" { renderer.note(.fts5) }
+        renderer.write("CREATE VIRTUAL TABLE " + (isIfNotExists ? "IF NOT EXISTS " : ""))
+        renderer.write(table: TableName(name: table, schema: schema))
+        renderer.write(" USING ")
+        renderer.write(identifier: module)
+        // Module arguments are free-form text to the module, printed as given (see `arguments(_:)`).
+        if !arguments.isEmpty { renderer.write("(" + arguments.commaJoined() + ")") }
     }
 }

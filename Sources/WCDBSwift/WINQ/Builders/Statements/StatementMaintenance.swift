@@ -16,7 +16,7 @@ public final class StatementVacuum: Statement {
     }
 
     /// The statement's SQL.
-    public var description: String { "VACUUM" + (schema.map { " " + SQLIdentifier.quote($0) } ?? "") }
+    public var description: String { "VACUUM" + (schema.map { " " + SQLIdentifier.quoteSchema($0) } ?? "") }
 }
 
 /// `REINDEX`, `REINDEX collation`, `REINDEX [schema.]table|index`
@@ -67,6 +67,6 @@ public final class StatementAnalyze: Statement {
     /// The statement's SQL.
     public var description: String {
         if let target { return "ANALYZE " + SQLIdentifier.qualified(target, schema: schema) }
-        return "ANALYZE" + (schema.map { " " + SQLIdentifier.quote($0) } ?? "")
+        return "ANALYZE" + (schema.map { " " + SQLIdentifier.quoteSchema($0) } ?? "")
     }
 }

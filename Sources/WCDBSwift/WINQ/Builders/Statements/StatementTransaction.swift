@@ -14,8 +14,8 @@ public final class StatementBegin: Statement {
 
     private var type: TransactionType?
 
-    /// `BEGIN`, deferred by default.
-    public init() {}
+    /// `BEGIN DEFERRED`, as WCDB 2.x prints it (the same transaction as plain `BEGIN`, which `begin()` prints).
+    public init() { type = .deferred }
 
     /// `BEGIN type`
     public init(_ type: TransactionType) { self.type = type }
