@@ -6,8 +6,8 @@ public struct TableOrSubquery: Sendable, CustomStringConvertible, TableOrSubquer
         case subquery(SelectNode)
         /// A join, in parentheses or (as a FROM item of its own) not.
         case join(Join, parenthesised: Bool)
-        /// A table-valued function call.
-        case function(Expression)
+        /// A table-valued function call, qualified by a schema when given.
+        case function(Expression, schema: String?)
     }
 
     enum IndexHint: Sendable {
@@ -36,7 +36,46 @@ public struct TableOrSubquery: Sendable, CustomStringConvertible, TableOrSubquer
     /// none built in: `pragma_table_info` and the other pragma functions come with SQLite 3.16, `json_each`
     /// with JSON1, which it lacks.
     public static func function(_ name: String, _ arguments: ExpressionConvertible...) -> TableOrSubquery {
-        TableOrSubquery(.function(Expression.function(name, arguments)))
+        TableOrSubquery(.function(Expression.function(name, arguments), schema: nil))
+    }
+
+    /// `(a, b, …)`: items of FROM in parentheses, joined by commas (a cross join).
+    public init(with tables: TableOrSubqueryConvertible...) { self.init(with: tables) }
+
+    /// `(a, b, …)` from an array.
+    public init(with tables: [TableOrSubqueryConvertible]) {
+        var join = Join(with: tables.first?.asTableOrSubquery() ?? TableOrSubquery(table: ""))
+        for table in tables.dropFirst() { join = join.with(table) }
+        self.init(.join(join, parenthesised: true))
+    }
+
+    /// `sqlite_master`: the schema table, a row per table, index, view and trigger (`type`, `name`,
+    /// `tbl_name`, `rootpage`, `sql`).
+    public static func master() -> TableOrSubquery { TableOrSubquery(table: "sqlite_master") }
+
+    /// A copy qualified by a schema: `schema.table`, or `schema.function(…)` for a table-valued function.
+    /// Traps for a subquery or a join, which have no schema.
+    public func of(schema: SchemaConvertible) -> TableOrSubquery {
+        let schema = schema.asSchema().name
+        switch body {
+        case .table(var table):
+            table.schema = schema
+            return replacingBody(.table(table))
+        case .function(let call, _): return replacingBody(.function(call, schema: schema))
+        case .subquery, .join: preconditionFailure("of(schema:) qualifies a table or a table-valued function, not \(description)")
+        }
+    }
+
+    /// A copy of this table-valued function call with `arguments` appended (their values printed in).
+    /// Traps for anything but `function(_:_:)`.
+    public func arguments(_ arguments: ExpressionConvertible...) -> TableOrSubquery { self.arguments(arguments) }
+
+    /// A copy of this table-valued function call with `arguments` appended, from an array.
+    public func arguments(_ arguments: [ExpressionConvertible]) -> TableOrSubquery {
+        guard case .function(let call, let schema) = body else {
+            preconditionFailure("arguments(_:) follows TableOrSubquery.function(_:); \(description) is not a call")
+        }
+        return replacingBody(.function(call.arguments(arguments), schema: schema))
     }
 
     /// The table this item names, when it is a plain table.
@@ -87,8 +126,18 @@ public struct TableOrSubquery: Sendable, CustomStringConvertible, TableOrSubquer
             if parenthesised { renderer.write("(") }
             join.render(into: &renderer)
             if parenthesised { renderer.write(")") }
-        case .function(let call): renderer.render(call)
+        case .function(let call, let schema):
+            if let schema {
+                renderer.write(SQLIdentifier.quoteSchema(schema))
+                renderer.write(".")
+            }
+            renderer.render(call)
         }
+        Self.render(alias: alias, indexHint: indexHint, into: &renderer)
+    }
+
+    /// ` AS alias`, ` INDEXED BY index`, ` NOT INDEXED`: what follows a table in FROM, UPDATE and DELETE.
+    static func render(alias: String?, indexHint: IndexHint?, into renderer: inout SQLRenderer) {
         if let alias {
             renderer.write(" AS ")
             renderer.write(identifier: alias)

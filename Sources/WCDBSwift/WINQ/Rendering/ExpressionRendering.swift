@@ -66,6 +66,7 @@ extension ExpressionNode {
             renderer.write(" COLLATE ")
             renderer.write(identifier: name)
         case .function(let name, let isBuiltin, let distinct, let arguments):
+            if isBuiltin && EngineSupport.fts5Functions.contains(name) { renderer.note(.fts5) }
             if isBuiltin { renderer.write(name) } else { renderer.write(identifier: name) }
             renderer.write(distinct ? "(DISTINCT " : "(")
             for (index, argument) in arguments.enumerated() {
@@ -113,6 +114,22 @@ extension ExpressionNode {
             function.render(into: &renderer)
             renderer.write(" OVER ")
             window.render(into: &renderer)
+        case .filter(let aggregate, let condition):
+            renderer.note(.filterClause)
+            aggregate.render(into: &renderer)
+            renderer.write(" FILTER(WHERE ")
+            condition.render(into: &renderer)
+            renderer.write(")")
+        case .inFunction(let operand, let not, let function, let arguments):
+            renderer.render(operand, atMost: .unary)
+            renderer.write(not ? " NOT IN " : " IN ")
+            renderer.write(table: function)
+            renderer.write("(")
+            for (index, argument) in arguments.enumerated() {
+                if index > 0 { renderer.write(", ") }
+                argument.render(into: &renderer)
+            }
+            renderer.write(")")
         }
     }
 }

@@ -51,6 +51,16 @@ extension SelectCore {
             renderer.write(" HAVING ")
             renderer.render(having)
         }
+        if !windows.isEmpty {
+            renderer.note(.windowClause)
+            renderer.write(" WINDOW ")
+            for (index, window) in windows.enumerated() {
+                if index > 0 { renderer.write(", ") }
+                renderer.write(identifier: window.name)
+                renderer.write(" AS ")
+                window.window.render(into: &renderer)
+            }
+        }
     }
 }
 
@@ -103,7 +113,7 @@ extension UpdateNode {
     func render(into renderer: inout SQLRenderer) {
         with.render(into: &renderer)
         renderer.write("UPDATE" + (conflict.map { " OR " + $0.rawValue } ?? "") + " ")
-        renderer.write(table: table)
+        renderer.write(table: table, alias: tableAlias, indexHint: indexHint)
         renderer.write(" SET ")
         renderer.render(assignments: assignments)
         if let condition {
@@ -118,7 +128,7 @@ extension DeleteNode {
     func render(into renderer: inout SQLRenderer) {
         with.render(into: &renderer)
         renderer.write("DELETE FROM ")
-        renderer.write(table: table)
+        renderer.write(table: table, alias: tableAlias, indexHint: indexHint)
         if let condition {
             renderer.write(" WHERE ")
             renderer.render(condition)
@@ -169,6 +179,13 @@ extension WithClause {
 }
 
 extension SQLRenderer {
+    /// The `qualified-table-name` of UPDATE and DELETE; an alias there is newer than SQLite 3.15.2.
+    mutating func write(table: TableName, alias: String?, indexHint: TableOrSubquery.IndexHint?) {
+        write(table: table)
+        if alias != nil { note(.qualifiedTableAlias) }
+        TableOrSubquery.render(alias: alias, indexHint: indexHint, into: &self)
+    }
+
     /// `a, b, c`, each expression bound or inlined by the mode.
     mutating func render(list expressions: [Expression]) {
         for (index, expression) in expressions.enumerated() {

@@ -101,7 +101,7 @@ struct SyntaxTransform {
         case .subquery(let select): return item.replacingBody(.subquery(apply(to: select)))
         case .join(let join, let parenthesised):
             return item.replacingBody(.join(join.mapping(tables: apply, conditions: apply), parenthesised: parenthesised))
-        case .function(let call): return item.replacingBody(.function(apply(call)))
+        case .function(let call, let schema): return item.replacingBody(.function(apply(call), schema: schema))
         }
     }
 

@@ -55,8 +55,12 @@ final class ExpressionNode: Sendable {
         case subquery(SelectNode)
         /// `RAISE(IGNORE)` / `RAISE(action, 'message')`.
         case raise(RaiseAction, String)
-        /// `function OVER (window)`: a window function.
+        /// `function OVER (window)` or `function OVER name`: a window function.
         case over(ExpressionNode, WindowDef)
+        /// `aggregate FILTER (WHERE condition)`.
+        case filter(ExpressionNode, ExpressionNode)
+        /// `operand [NOT] IN [schema.]function(arguments…)`: membership in a table-valued function's rows.
+        case inFunction(ExpressionNode, not: Bool, TableName, [ExpressionNode])
     }
 
     let kind: Kind
@@ -259,6 +263,12 @@ extension ExpressionNode.Kind {
             }
             return .caseWhen(base: base, pairs, else: otherwise.map(map))
         case .over(let function, let window): return .over(map(function), window)
+        case .filter(let aggregate, let condition):
+            let aggregate = map(aggregate)
+            return .filter(aggregate, map(condition))
+        case .inFunction(let operand, let not, let function, let arguments):
+            let operand = map(operand)
+            return .inFunction(operand, not: not, function, arguments.map(map))
         }
     }
 }

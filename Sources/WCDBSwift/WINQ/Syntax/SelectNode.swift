@@ -23,5 +23,7 @@ struct SelectCore: Sendable {
     var condition: Expression?
     var groups: [Expression] = []
     var having: Expression?
+    /// `WINDOW name AS (…), …`: the windows `OVER name` refers to.
+    var windows: [(name: String, window: WindowDef)] = []
     var values: [[Expression]] = []
 }
