@@ -28,6 +28,14 @@ public final class StatementDelete: Statement {
         return self
     }
 
+    /// The table, its schema, alias and index hint from a `QualifiedTable`.
+    func setTable(_ table: QualifiedTable) -> StatementDelete {
+        node.table = table.table
+        node.tableAlias = table.alias
+        node.indexHint = table.indexHint
+        return self
+    }
+
     /// `WHERE condition`; replaces an earlier condition. Without one, every row is deleted.
     @discardableResult
     public func `where`(_ condition: ExpressionConvertible) -> StatementDelete {

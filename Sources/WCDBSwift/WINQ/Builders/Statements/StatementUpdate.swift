@@ -33,6 +33,14 @@ public final class StatementUpdate: Statement {
         return self
     }
 
+    /// The table, its schema, alias and index hint from a `QualifiedTable`.
+    func setTable(_ table: QualifiedTable) -> StatementUpdate {
+        node.table = table.table
+        node.tableAlias = table.alias
+        node.indexHint = table.indexHint
+        return self
+    }
+
     /// `UPDATE OR action …`; `nil` removes it.
     @discardableResult
     public func onConflict(_ action: ConflictAction?) -> StatementUpdate {
