@@ -2,27 +2,25 @@ import Foundation
 import Testing
 import WCDBSwift
 
-/// WCDB 2.x's expression builders: literal-convertible `Expression` and `LiteralValue`, keyword literals
+/// WCDB 2.x's expression builders: literal-convertible `LiteralValue`, `Expression(nil)`, keyword literals
 /// called as functions, bind parameters, functions built step by step, `escape`, `case`, `cast`, IN a
 /// table, the aggregates' `isDistinct:` labels. Each prints what 2.x prints (binary operations keep this
 /// library's parentheses) and runs in a SELECT on a real database.
 @Suite struct Compatibility2xExpressionTests {
     static let literals: [(WCDBSwift.Expression, String, String)] = {
-        let integer: WCDBSwift.Expression = 1
-        let real: WCDBSwift.Expression = 1.5
-        let text: WCDBSwift.Expression = "it's"
-        let bool: WCDBSwift.Expression = true
-        let literal: LiteralValue = 2
-        let nullLiteral: LiteralValue = nil
+        let integer: LiteralValue = 1
+        let real: LiteralValue = 1.5
+        let text: LiteralValue = "it's"
+        let bool: LiteralValue = true
+        let null: LiteralValue = nil
         return [
-            (integer, "1", "1"),
-            (real, "1.5", "1.5"),
-            (text, "'it''s'", "it's"),
+            (integer.asExpression(), "1", "1"),
+            (real.asExpression(), "1.5", "1.5"),
+            (text.asExpression(), "'it''s'", "it's"),
+            (bool.asExpression(), "1", "1"),  // 2.x prints TRUE, which SQLite 3.15.2 does not know
+            (null.asExpression(), "NULL", ""),
             (WCDBSwift.Expression(nil), "NULL", ""),
             (Expression.null, "NULL", ""),
-            (bool, "1", "1"),  // 2.x prints TRUE, which SQLite 3.15.2 does not know
-            (literal.asExpression(), "2", "2"),
-            (nullLiteral.asExpression(), "NULL", ""),
             (LiteralValue(nil).asExpression(), "NULL", ""),
             (LiteralValue(Int64(17626545782784)).asExpression(), "17626545782784", "17626545782784"),
             (LiteralValue(Date(timeIntervalSince1970: 10000)).asExpression(), "10000.0", "10000.0"),
@@ -176,9 +174,8 @@ import WCDBSwift
     }
 }
 
-/// `Expression` takes integer, float, string and boolean literals as 2.x does, but no `nil` literal: the
-/// CRUD verbs' optional limits and conditions are `Expression`-like, and `cond ? expression : nil` must
-/// stay "no clause", not `NULL`.
+/// `Expression` takes no literal (2.x's does): the CRUD verbs' optional limits and conditions are
+/// `Expression`-like, and `cond ? expression : nil` must stay "no clause", not `NULL`.
 @Suite struct Compatibility2xNilLiteralTests {
     @Test func aTernaryWithNilStaysAbsent() throws {
         let limited = false

@@ -1,30 +1,18 @@
-// WCDB Swift 2.x writes literals straight where an `Expression` or a `LiteralValue` is declared
-// (`let e: Expression = 1`, `Expression(nil)`, `let v: LiteralValue = "text"`) and calls the keyword
-// literals as functions (`LiteralValue.currentDate()`); 1.x writes `Expression(with: 1)` and
-// `LiteralValue.currentDate`. Both make the same literal: a value is bound where compared and printed
-// where it is part of an expression's shape, a keyword is printed.
+// WCDB Swift 2.x writes literals straight where a `LiteralValue` (or an `Expression`) is declared
+// (`let v: LiteralValue = "text"`, `let e: Expression = 1`, `Expression(nil)`) and calls the keyword
+// literals as functions (`LiteralValue.currentDate()`); 1.x writes `LiteralValue("text")`,
+// `Expression(with: 1)` and `LiteralValue.currentDate`. Both make the same literal: a value is bound
+// where compared and printed where it is part of an expression's shape, a keyword is printed.
 //
-// Deliberately unlike 2.x, `Expression` takes no `nil` literal (`let e: Expression = nil` does not
-// compile; `Expression(nil)` and `Expression.null` are NULL): the optional conditions, limits and offsets
-// of the CRUD verbs are `Expression`-like, and with it `cond ? expression : nil` would silently be
-// `NULL` (a `LIMIT NULL`, a `WHERE NULL`) instead of no clause.
+// Deliberately unlike 2.x, `Expression` takes no literal (`let e: Expression = 1` does not compile;
+// write `Expression(with: 1)`, or a `LiteralValue`): a typed property compares with an explicit
+// `Expression` on purpose, and a literal `Expression` would let `Message.Properties.localID > "abc"`
+// compile again; and the CRUD verbs' optional conditions and limits are `Expression`-like, where
+// `cond ? expression : nil` would silently become `NULL` (a `LIMIT NULL`) instead of no clause.
 
 extension Expression {
     /// `NULL` (WCDB 2.x's `Expression(nil)`; also `Expression.null`).
     public init(_: Void?) { self = Expression.null }
-}
-
-extension Expression: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByStringLiteral,
-    ExpressibleByBooleanLiteral
-{
-    /// An INTEGER (`let e: Expression = 1`).
-    public init(integerLiteral value: Int64) { self = LiteralValue(value).asExpression() }
-    /// A REAL (`let e: Expression = 1.5`).
-    public init(floatLiteral value: Double) { self = LiteralValue(value).asExpression() }
-    /// A TEXT (`let e: Expression = "text"`).
-    public init(stringLiteral value: String) { self = LiteralValue(value).asExpression() }
-    /// `1` or `0` (SQLite 3.15.2 has no TRUE and FALSE; WCDB 2.x prints them).
-    public init(booleanLiteral value: Bool) { self = LiteralValue(value).asExpression() }
 }
 
 extension LiteralValue: ExpressibleByNilLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
