@@ -169,7 +169,7 @@ struct TableReferences {
                 _ = join.mapping(tables: { nested.append($0); return $0 }, conditions: { conditions.append($0); return $0 })
                 for table in nested { visitFrom(table, plain: &plain) }
                 conditions.forEach { visit($0) }
-            case .function(let call):
+            case .function(let call, _):
                 plain = false
                 visit(call)
             }

@@ -4,7 +4,7 @@ import Synchronization
 /// `CHECK(…)`, `DEFAULT …`, `COLLATE …`, `REFERENCES …`.
 ///
 /// Made whole by a static factory (`ColumnConstraint.primaryKey(order:onConflict:autoIncrement:)`,
-/// `.notNull()`, …), or built step by step as WCDB 2.x does (see `Compatibility2x`):
+/// `.notNull()`, …), or built step by step as WCDB 2.x does (see the `Compatibility` folder):
 /// `ColumnConstraint(named: "pk").primaryKey().order(.ascending).conflict(action: .replace)`. As in
 /// WCDB, a reference: each method changes the constraint and returns it, and a column definition that
 /// takes it keeps a copy of its parts as they are then.

@@ -7,7 +7,7 @@ import WCDBSwift
 /// `schema(_:)` on ALTER TABLE and PRAGMA, `using(module: .FTS4)`, `Upsert.set([Column])`,
 /// `StatementSelect.value(_:)`. Each prints what 2.x prints and does what it says on a real database;
 /// what SQLite 3.15.2 lacks (RENAME COLUMN, UPSERT, FTS5) is refused by name.
-@Suite struct Compatibility2xStatementTests {
+@Suite struct StatementBuilderTests {
     /// 2.x's StatementCreateTriggerTests, case by case (its condition `1` and statements print the same here).
     static var triggers: [(StatementCreateTrigger, String)] {
         let update = StatementUpdate().update(table: "testTable").set(Column(named: "testColumn")).to(1)

@@ -6,7 +6,7 @@ import WCDBSwift
 /// called as functions, bind parameters, functions built step by step, `escape`, `case`, `cast`, IN a
 /// table, the aggregates' `isDistinct:` labels. Each prints what 2.x prints (binary operations keep this
 /// library's parentheses) and runs in a SELECT on a real database.
-@Suite struct Compatibility2xExpressionTests {
+@Suite struct ExpressionBuilderTests {
     static let literals: [(WCDBSwift.Expression, String, String)] = {
         let integer: LiteralValue = 1
         let real: LiteralValue = 1.5
@@ -176,7 +176,7 @@ import WCDBSwift
 
 /// `Expression` takes no literal (2.x's does): the CRUD verbs' optional limits and conditions are
 /// `Expression`-like, and `cond ? expression : nil` must stay "no clause", not `NULL`.
-@Suite struct Compatibility2xNilLiteralTests {
+@Suite struct ExpressionNilLiteralTests {
     @Test func aTernaryWithNilStaysAbsent() throws {
         let limited = false
         let limit: ExpressionConvertible? = limited ? Expression.bindParameter : nil

@@ -34,7 +34,7 @@ func expectEngineLacks(_ statement: Statement, _ construct: String, in database:
 /// WCDB 2.x's column and table constraints (`ColumnConstraint(named:)` step by step, `ColumnDef.constraint`,
 /// `TableConstraint` on a `let`, `ForeignKey` deferral and MATCH): each prints what 2.x prints, and the
 /// table it declares enforces it.
-@Suite struct Compatibility2xConstraintTests {
+@Suite struct ConstraintBuilderTests {
     static let name = "testColumnConstraint"
 
     /// 2.x's own ColumnConstraintTests, case by case.

@@ -6,7 +6,7 @@ import WCDBSwift
 /// `Expression.windowFunction`, `filter`, `over` a named window, `StatementSelect.window(_:).as(_:)`. They
 /// print what 2.x prints; SQLite 3.15.2 has no window functions, so running one is an error naming the
 /// construct, raised before SQLite sees the statement.
-@Suite struct Compatibility2xWindowTests {
+@Suite struct WindowBuilderTests {
     /// 2.x's own FrameSpecTests, case by case.
     static let frames: [(FrameSpec, String)] = [
         (FrameSpec().range().unboundedPreceding(), "RANGE UNBOUNDED PRECEDING"),

@@ -5,7 +5,7 @@ import WCDBSwift
 /// WCDB 2.x's names for tables and schemas: `QualifiedTable`, `Schema`, `TableOrSubquery(withTable:)`,
 /// `as(alias:)`, `of(schema:)`, `master()`, function items, `ResultColumn`, `CommonTableExpression(_:)`.
 /// Each prints what 2.x prints and reads or writes the rows it names.
-@Suite struct Compatibility2xTableTests {
+@Suite struct TableReferenceTests {
     static let printed: [(any CustomStringConvertible & Sendable, String)] = [
         (QualifiedTable(with: "testTable"), "testTable"),
         (QualifiedTable(with: "testTable").of(schema: "testSchema"), "testSchema.testTable"),
