@@ -78,12 +78,6 @@ public struct TableOrSubquery: Sendable, CustomStringConvertible, TableOrSubquer
         return replacingBody(.function(call.arguments(arguments), schema: schema))
     }
 
-    /// The table this item names, when it is a plain table.
-    var tableName: TableName? {
-        if case .table(let name) = body { return name }
-        return nil
-    }
-
     /// A copy naming another table, alias and hints kept (a rewriter's replacement).
     func replacingBody(_ body: Body) -> TableOrSubquery {
         var copy = self
