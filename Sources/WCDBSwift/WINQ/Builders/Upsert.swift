@@ -70,16 +70,10 @@ public struct Upsert: Sendable, CustomStringConvertible {
             }
             renderer.write(")")
         }
-        if let targetCondition {
-            renderer.write(" WHERE ")
-            renderer.render(targetCondition)
-        }
+        renderer.render(where: targetCondition)
         guard isUpdate else { return renderer.write(" DO NOTHING") }
         renderer.write(" DO UPDATE SET ")
         renderer.render(assignments: assignments)
-        if let updateCondition {
-            renderer.write(" WHERE ")
-            renderer.render(updateCondition)
-        }
+        renderer.render(where: updateCondition)
     }
 }

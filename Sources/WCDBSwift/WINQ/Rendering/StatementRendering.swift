@@ -17,11 +17,7 @@ extension SelectCore {
     func render(into renderer: inout SQLRenderer) {
         if !values.isEmpty {
             renderer.write("VALUES")
-            for (index, row) in values.enumerated() {
-                renderer.write(index > 0 ? ", (" : "(")
-                renderer.render(list: row)
-                renderer.write(")")
-            }
+            renderer.render(rows: values)
             return
         }
         renderer.write(distinct ? "SELECT DISTINCT " : "SELECT ")
@@ -36,10 +32,7 @@ extension SelectCore {
                 table.render(into: &renderer)
             }
         }
-        if let condition {
-            renderer.write(" WHERE ")
-            renderer.render(condition)
-        }
+        renderer.render(where: condition)
         if !groups.isEmpty {
             renderer.write(" GROUP BY ")
             for (index, group) in groups.enumerated() {
@@ -87,11 +80,7 @@ extension InsertNode {
             renderer.write(" DEFAULT VALUES")
         } else {
             renderer.write(" VALUES")
-            for (index, row) in rows.enumerated() {
-                renderer.write(index > 0 ? ", (" : "(")
-                renderer.render(list: row)
-                renderer.write(")")
-            }
+            renderer.render(rows: rows)
         }
         if let upsert {
             renderer.note(.upsert)
@@ -116,10 +105,7 @@ extension UpdateNode {
         renderer.write(table: table, alias: tableAlias, indexHint: indexHint)
         renderer.write(" SET ")
         renderer.render(assignments: assignments)
-        if let condition {
-            renderer.write(" WHERE ")
-            renderer.render(condition)
-        }
+        renderer.render(where: condition)
         orderLimit.render(into: &renderer)
     }
 }
@@ -129,10 +115,7 @@ extension DeleteNode {
         with.render(into: &renderer)
         renderer.write("DELETE FROM ")
         renderer.write(table: table, alias: tableAlias, indexHint: indexHint)
-        if let condition {
-            renderer.write(" WHERE ")
-            renderer.render(condition)
-        }
+        renderer.render(where: condition)
         orderLimit.render(into: &renderer)
     }
 }
@@ -192,6 +175,22 @@ extension SQLRenderer {
             if index > 0 { write(", ") }
             render(expression)
         }
+    }
+
+    /// `(a, b), (c, d)`: the rows of VALUES.
+    mutating func render(rows: [[Expression]]) {
+        for (index, row) in rows.enumerated() {
+            write(index > 0 ? ", (" : "(")
+            render(list: row)
+            write(")")
+        }
+    }
+
+    /// ` WHERE condition`, when there is one.
+    mutating func render(where condition: Expression?) {
+        guard let condition else { return }
+        write(" WHERE ")
+        render(condition)
     }
 
     /// `a, b, c`: bare column names (column lists of INSERT, UPDATE SET, USING, a CTE).
