@@ -16,6 +16,20 @@ private struct TableRename: StatementRewriter {
     }
 }
 
+extension SyntaxTransform {
+    /// A transform that renames table `old` to `new` wherever it is named, including the columns it
+    /// qualifies (`old.column`).
+    static func renaming(table old: String, to new: String) -> SyntaxTransform {
+        SyntaxTransform(
+            table: { $0.name == old ? TableName(name: new, schema: $0.schema) : nil },
+            expression: { node in
+                guard var column = node.column, column.table == old else { return nil }
+                column.table = new
+                return ExpressionNode(.column(column), level: node.level)
+            })
+    }
+}
+
 /// Counts the statements a rewriter saw.
 private final class RewriteCounter: Sendable {
     private let count = Mutex(0)

@@ -47,6 +47,9 @@ extension HandleProvider {
     func streamingStatement(for statement: Statement) throws -> CoreStatement {
         if let handle = self as? Handle { return try CoreStatement(handle: handle, statement: statement) }
         if let database = self as? any HandleRepresentable { return try database.prepare(statement) }
-        return try withHandle(forWriting: false) { try CoreStatement(handle: $0, statement: statement) }
+        // Any other provider lends its handle only for the length of `withHandle`: a statement kept past
+        // it would step on a handle another operation may be using.
+        throw WCDBError.interface("a chain call streams its rows on a Database, Transaction, Table or Handle, not on \(type(of: self))",
+                                  operation: "select")
     }
 }

@@ -10,18 +10,6 @@ struct SyntaxTransform {
     /// (a rewriter that replaces a column keeps the result's name with an alias here).
     var resultColumn: (ColumnResult) -> ColumnResult? = { _ in nil }
 
-    /// A transform that renames table `old` to `new` wherever it is named, including the columns it
-    /// qualifies (`old.column`).
-    static func renaming(table old: String, to new: String) -> SyntaxTransform {
-        SyntaxTransform(
-            table: { $0.name == old ? TableName(name: new, schema: $0.schema) : nil },
-            expression: { node in
-                guard var column = node.column, column.table == old else { return nil }
-                column.table = new
-                return ExpressionNode(.column(column), level: node.level)
-            })
-    }
-
     func apply(to statement: StatementNode) -> StatementNode {
         switch statement {
         case .select(let node): return .select(apply(to: node))
