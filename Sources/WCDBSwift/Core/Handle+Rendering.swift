@@ -10,7 +10,10 @@ extension Handle {
         // No rewriter (the usual case): the tree is rendered as it is, without copying it through the pass.
         if rewriters.isEmpty { return try supported(node.rendering) }
         try rewriters.prepare(node, on: self)
-        return try supported(rewriters.rewrite(node).rendering)
+        let (rewritten, prelude) = rewriters.rewrite(node)
+        var rendering = try supported(rewritten.rendering)
+        rendering.prelude = prelude
+        return rendering
     }
 
     /// The SQL and values of a WINQ statement as this handle runs it: a statement with a tree is
@@ -49,7 +52,20 @@ extension Handle {
     func cachedStatement(for node: StatementNode) throws -> (HandleStatement, SQLRendering) {
         let rendering = try rendering(of: node)
         // Every value slot is bound by the caller: the statement's old bindings need no clearing.
-        return (try statement(forSQL: rendering.sql), rendering)
+        return (try statement(for: rendering), rendering)
+    }
+
+    /// Prepares `rendering`'s statement and the statements of its prelude, which run before it.
+    func prepareStatement(_ rendering: SQLRendering) throws -> HandleStatement {
+        let statement = try prepareStatement(rendering.sql)
+        guard !rendering.prelude.isEmpty else { return statement }
+        do {
+            statement.prelude = try rendering.prelude.map { try prepareStatement($0) }
+        } catch {
+            statement.finalize()
+            throw error
+        }
+        return statement
     }
 }
 
@@ -57,7 +73,7 @@ extension Handle {
     /// Prepares a WINQ statement as an uncached statement (the caller finalizes it), its values bound.
     func prepareRendered(_ statement: Statement) throws -> HandleStatement {
         let rendering = try rendering(of: statement)
-        let prepared = try prepare(rendering.sql)
+        let prepared = try prepare(rendering)
         bind(rendering, to: prepared)
         return prepared
     }
@@ -65,8 +81,8 @@ extension Handle {
     /// Runs a WINQ statement to its end, discarding rows; its values bound.
     func execRendered(_ statement: Statement) throws {
         let rendering = try rendering(of: statement)
-        guard !rendering.values.isEmpty else { return try exec(rendering.sql) }
-        let prepared = try prepare(rendering.sql)
+        guard !rendering.values.isEmpty || !rendering.prelude.isEmpty else { return try exec(rendering.sql) }
+        let prepared = try prepare(rendering)
         defer { prepared.finalize() }
         bind(rendering, to: prepared)
         while try prepared.step() {}

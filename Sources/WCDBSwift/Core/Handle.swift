@@ -88,6 +88,10 @@ public final class Handle {
     @exclusivity(unchecked) var attachedCancellationSignal: CancellationSignal?
     /// The statement of WCDB 2.x's handle-level calls (`prepare(_:)` of a WINQ statement, `step()`, …).
     @exclusivity(unchecked) var mainStatement: HandleStatement?
+    /// Connection-level objects the rewriters set up on this handle (attached schemas, temp views), by
+    /// name, so that each is checked once: only those made outside a transaction (a rollback can not
+    /// take them back).
+    @exclusivity(unchecked) var rewriterObjects: Set<String> = []
     /// The database's statement rewriters, as of this handle's last checkout (see `Handle+Rendering`).
     @exclusivity(unchecked) var rewriters = StatementRewriters()
     /// How long the last `sqlite3_open_v2` took (for the database-operation trace).
@@ -206,13 +210,18 @@ public final class Handle {
     /// Prepares an uncached statement. The caller finalizes it (or lets it deinit); closing the handle
     /// finalizes it too.
     public func prepare(_ sql: String) throws -> HandleStatement {
-        let statement = try prepareStatement(sql)
+        try prepare(SQLRendering(sql: sql, values: [], unsupported: []))
+    }
+
+    /// Prepares an uncached statement from a rendering (with its prelude, if any).
+    func prepare(_ rendering: SQLRendering) throws -> HandleStatement {
+        let statement = try prepareStatement(rendering)
         if uncached.count >= 64 { uncached.removeAll { $0.statement == nil } }
         uncached.append(WeakStatement(statement))
         return statement
     }
 
-    private func prepareStatement(_ sql: String) throws -> HandleStatement {
+    func prepareStatement(_ sql: String) throws -> HandleStatement {
         let db = try requireOpened(sql: sql, operation: "prepare")
         try throwIfCancelled(sql: sql, operation: "prepare")
         var stmt: OpaquePointer?
@@ -262,8 +271,8 @@ public final class Handle {
     func statement(for key: CachedSQL) throws -> HandleStatement {
         if let cached = statements.statement(forID: key.id) { return reuse(cached) }
         // Rewriting happens here, where a statement is prepared, so a cache hit costs nothing extra.
-        let sql = if let tree = key.tree, !rewriters.isEmpty { try rendering(of: tree).sql } else { key.sql }
-        return statements.insert(try prepareStatement(sql), forID: key.id)
+        guard let tree = key.tree, !rewriters.isEmpty else { return statements.insert(try prepareStatement(key.sql), forID: key.id) }
+        return statements.insert(try prepareStatement(try rendering(of: tree)), forID: key.id)
     }
 
     /// The statement for `sql`, prepared on first use and kept in the handle's cache by text (bounded,
@@ -280,6 +289,14 @@ public final class Handle {
     func statement(forSQL sql: String) throws -> HandleStatement {
         if let cached = statements.statement(forSQL: sql) { return reuse(cached) }
         return statements.insertByText(try prepareStatement(sql))
+    }
+
+    /// The statement of `rendering` from the text cache (its prelude is a function of its SQL under the
+    /// handle's rewriters), prepared with its prelude on first use.
+    func statement(for rendering: SQLRendering) throws -> HandleStatement {
+        if rendering.prelude.isEmpty { return try statement(forSQL: rendering.sql) }
+        if let cached = statements.statement(forSQL: rendering.sql) { return reuse(cached) }
+        return statements.insertByText(try prepareStatement(rendering))
     }
 
     /// Makes `statement` (a cached one this handle handed out before) ready for new bindings and lists it
@@ -302,7 +319,7 @@ public final class Handle {
     }
 
     /// A cached statement made ready for new bindings.
-    private func reuse(_ statement: HandleStatement) -> HandleStatement {
+    func reuse(_ statement: HandleStatement) -> HandleStatement {
         // Most callers reset after their last step already; a reset of a reset statement still
         // costs a few hundred instructions per call on the row-by-row paths.
         if statement.needsReset {

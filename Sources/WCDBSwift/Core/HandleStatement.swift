@@ -36,6 +36,11 @@ public final class HandleStatement {
     /// whose copy would cost on every step.
     @usableFromInline
     @exclusivity(unchecked) var hasBindFailure = false
+    /// Statements a rewriter runs before this one (see `SQLRendering.prelude`): they receive the same
+    /// binds (those within their own parameters) and run to their end, in one savepoint with this
+    /// statement's first step. Nil for almost every statement.
+    @usableFromInline
+    @exclusivity(unchecked) var prelude: [HandleStatement]?
 
     init(stmt: OpaquePointer, sql: String, handle: Handle) {
         self.stmt = stmt
@@ -53,12 +58,14 @@ public final class HandleStatement {
     @inlinable
     public func bind(integer value: Int64, toIndex index: Int32) {
         check(sqlite3_bind_int64(stmt, index, value), index)
+        if prelude != nil { forward(index) { $0.bind(integer: value, toIndex: index) } }
     }
 
     /// Binds a REAL to parameter `index` (1-based). A bind SQLite refuses is thrown by the next `step()`.
     @inlinable
     public func bind(double value: Double, toIndex index: Int32) {
         check(sqlite3_bind_double(stmt, index, value), index)
+        if prelude != nil { forward(index) { $0.bind(double: value, toIndex: index) } }
     }
 
     /// Binds UTF-8 text to parameter `index` (1-based); SQLite copies it before the call returns.
@@ -79,6 +86,7 @@ public final class HandleStatement {
                 check(sqlite3_bind_text(stmt, index, pointer, -1, sqliteTransient), index)
             }
         }
+        if prelude != nil { forward(index) { $0.bind(text: value, toIndex: index) } }
     }
 
     /// Binds bytes as a BLOB to parameter `index` (1-based), copied by SQLite; empty data binds a
@@ -100,12 +108,20 @@ public final class HandleStatement {
         } else {
             check(sqlite3_bind_zeroblob(stmt, index, 0), index)
         }
+        if prelude != nil { forward(index) { $0.bind(blob: buffer, toIndex: index) } }
     }
 
     /// Binds NULL to parameter `index` (1-based). A bind SQLite refuses is thrown by the next `step()`.
     @inlinable
     public func bindNull(toIndex index: Int32) {
         check(sqlite3_bind_null(stmt, index), index)
+        if prelude != nil { forward(index) { $0.bindNull(toIndex: index) } }
+    }
+
+    /// Passes a bind on to the prelude's statements that have parameter `index`.
+    @usableFromInline
+    func forward(_ index: Int32, _ bind: (HandleStatement) -> Void) {
+        for statement in prelude ?? [] where index <= statement.parameterCount { bind(statement) }
     }
 
     /// A bind SQLite refused (an index out of range, a statement not reset) must not leave NULL in its
@@ -262,6 +278,7 @@ public final class HandleStatement {
     @inlinable
     public func step() throws -> Bool {
         if hasBindFailure, let failure = pendingBindFailure { throw takeBindFailure(failure) }
+        if prelude != nil, !needsReset { return try stepAfterPrelude() }
         needsReset = true
         let rc = sqlite3_step(stmt)
         if rc == SQLITE_ROW { return true }
@@ -298,6 +315,32 @@ public final class HandleStatement {
         return error
     }
 
+    /// The first step of a statement with a prelude: the prelude's statements run to their end, then
+    /// this statement steps, in one savepoint when no transaction is open (a row moved by a prelude is
+    /// never left half moved).
+    @usableFromInline
+    func stepAfterPrelude() throws -> Bool {
+        let ownsSavepoint = handle.rawPointer.map { sqlite3_get_autocommit($0) != 0 } ?? false
+        if ownsSavepoint { try handle.exec("SAVEPOINT wcdb_prelude") }
+        do {
+            for statement in prelude ?? [] {
+                defer { statement.reset() }
+                while try statement.step() {}
+            }
+            needsReset = true
+            let rc = sqlite3_step(stmt)
+            guard rc == SQLITE_ROW || rc == SQLITE_DONE else { throw stepError(rc) }
+            if ownsSavepoint { try handle.exec("RELEASE wcdb_prelude") }
+            return rc == SQLITE_ROW
+        } catch {
+            if ownsSavepoint {
+                try? handle.exec("ROLLBACK TO wcdb_prelude")
+                try? handle.exec("RELEASE wcdb_prelude")
+            }
+            throw error
+        }
+    }
+
     /// Resets the statement so that it can be stepped again. Bindings are kept. A statement not stepped
     /// since its last reset is left alone (a reset still costs a few hundred instructions).
     @inlinable
@@ -305,6 +348,7 @@ public final class HandleStatement {
         guard needsReset else { return }
         sqlite3_reset(stmt)
         needsReset = false
+        if prelude != nil { prelude?.forEach { $0.reset() } }
     }
 
     /// Sets every parameter back to NULL (`sqlite3_clear_bindings`) and drops a failed bind that the
@@ -314,6 +358,7 @@ public final class HandleStatement {
         sqlite3_clear_bindings(stmt)
         pendingBindFailure = nil
         hasBindFailure = false
+        if prelude != nil { prelude?.forEach { $0.clearBindings() } }
     }
 
     /// Finalizes the statement. Using it afterwards is a programming error.
@@ -321,6 +366,7 @@ public final class HandleStatement {
         if !isFinalized {
             isFinalized = true
             sqlite3_finalize(stmt)
+            prelude?.forEach { $0.finalize() }
         }
     }
 }

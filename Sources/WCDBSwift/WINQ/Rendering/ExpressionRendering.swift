@@ -11,7 +11,7 @@ extension ExpressionNode {
         case .column(let column):
             renderer.write(column: column)
         case .parameter(let text):
-            renderer.noteCallerParameter()
+            renderer.noteCallerParameter(text)
             renderer.write(text)
         case .unary(let op, let operand):
             renderer.write("(" + op)

@@ -19,11 +19,16 @@ struct SQLRenderer {
     private(set) var values: [FundamentalValue] = []
     /// The statement holds bind parameters of the caller's own (`?`, `?NNN`, `:name`).
     private(set) var hasCallerParameters = false
+    /// Among them, one that is not numbered (`?`, `:name`): its number depends on the statement's text,
+    /// so another statement can not share it.
+    private(set) var hasUnnumberedCallerParameters = false
     /// Constructs printed that SQLite 3.15.2 cannot run (see `EngineSupport`), in text order.
     private(set) var unsupported: [UnsupportedConstruct] = []
     /// The values of the expression being printed, consumed by its value slots in text order.
     private var pending: BoundValues = .none
     private var pendingIndex = 0
+    /// Set while an expression renders its slots as `?N` numbered from here (see `render(_:numberedFrom:)`).
+    private var slotBase: Int?
 
     init(mode: Mode) { self.mode = mode }
 
@@ -54,7 +59,12 @@ struct SQLRenderer {
         if column.isAll { write("*") } else { write(identifier: column.name) }
     }
 
-    mutating func noteCallerParameter() { hasCallerParameters = true }
+    mutating func noteCallerParameter(_ text: String) {
+        hasCallerParameters = true
+        if !(text.count > 1 && text.first == "?" && text.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }) {
+            hasUnnumberedCallerParameters = true
+        }
+    }
 
     mutating func note(_ construct: UnsupportedConstruct) {
         if !unsupported.contains(construct) { unsupported.append(construct) }
@@ -91,15 +101,30 @@ struct SQLRenderer {
     }
 
     mutating func render(_ node: ExpressionNode, values: BoundValues) {
-        let (outer, outerIndex) = (pending, pendingIndex)
-        (pending, pendingIndex) = (values, 0)
+        let outer = (pending, pendingIndex, slotBase)
+        (pending, pendingIndex, slotBase) = (values, 0, nil)
         node.render(into: &self)
-        (pending, pendingIndex) = (outer, outerIndex)
+        (pending, pendingIndex, slotBase) = outer
+    }
+
+    /// `expression` with its value slots printed `?base`, `?base+1`…, whatever the mode: a statement
+    /// run beside another (a rewriter's prelude) shares that statement's numbering, so the values the
+    /// caller binds to the one reach the other.
+    mutating func render(_ expression: Expression, numberedFrom base: Int) {
+        let outer = (pending, pendingIndex, slotBase)
+        (pending, pendingIndex, slotBase) = (expression.boundValues, 0, base)
+        expression.node.render(into: &self)
+        (pending, pendingIndex, slotBase) = outer
     }
 
     /// A value slot: the next pending value, as `?` or as a literal.
     mutating func writeValue() {
         if mode == .shape { return write("?") }
+        if let slotBase {
+            write("?\(slotBase + pendingIndex)")
+            pendingIndex += 1
+            return
+        }
         let value = pending[pendingIndex]
         pendingIndex += 1
         switch mode {
@@ -157,4 +182,7 @@ struct SQLRendering: Sendable {
     let sql: String
     let values: [FundamentalValue]
     let unsupported: [UnsupportedConstruct]
+    /// Statements a rewriter runs before this one, in the same transaction (data migration moves the
+    /// rows a write touches): their `?N` share this statement's numbering (see `render(_:numberedFrom:)`).
+    var prelude: [String] = []
 }

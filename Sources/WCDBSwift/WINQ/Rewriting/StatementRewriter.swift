@@ -14,10 +14,17 @@ protocol StatementRewriter: Sendable {
     /// reads a table's schema and adds its hidden columns once); a throw refuses the statement. `handle`
     /// is the `Handle` preparing it (typed `AnyObject` here: WINQ sits below Core). Nothing by default.
     func prepare(_ statement: StatementNode, on handle: AnyObject) throws
+
+    /// Statements to run before `statement` (as this rewriter sees it, before its own `rewrite`), in the
+    /// same transaction, rendered with the value slots they share with it numbered as in it
+    /// (`SQLRenderer.render(_:numberedFrom:)`): data migration moves the rows a write will touch. None by
+    /// default.
+    func prelude(for statement: StatementNode) -> [String]
 }
 
 extension StatementRewriter {
     func prepare(_ statement: StatementNode, on handle: AnyObject) throws {}
+    func prelude(for statement: StatementNode) -> [String] { [] }
 }
 
 /// A database's rewriters, in the order they apply, and their generation: the number that moves when
@@ -49,8 +56,14 @@ struct StatementRewriters: Sendable {
         for rewriter in list { try rewriter.prepare(statement, on: handle) }
     }
 
-    /// `statement` after each rewriter in turn.
-    func rewrite(_ statement: StatementNode) -> StatementNode {
-        list.reduce(statement) { $1.rewrite($0) ?? $0 }
+    /// `statement` after each rewriter in turn, and the statements they run before it.
+    func rewrite(_ statement: StatementNode) -> (statement: StatementNode, prelude: [String]) {
+        var prelude: [String] = []
+        var statement = statement
+        for rewriter in list {
+            prelude += rewriter.prelude(for: statement)
+            statement = rewriter.rewrite(statement) ?? statement
+        }
+        return (statement, prelude)
     }
 }

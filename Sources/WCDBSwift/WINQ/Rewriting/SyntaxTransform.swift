@@ -9,6 +9,11 @@ struct SyntaxTransform {
     /// A result column of a SELECT, before its expression goes through `expression`; nil leaves it
     /// (a rewriter that replaces a column keeps the result's name with an alias here).
     var resultColumn: (ColumnResult) -> ColumnResult? = { _ in nil }
+    /// A table named in a FROM clause or a join, with its alias, before `table`; nil leaves it to `table`
+    /// (a rewriter that reads a view in the table's place keeps the table's name as the alias here).
+    var fromTable: (TableOrSubquery) -> TableOrSubquery? = { _ in nil }
+    /// A SELECT core after its parts went through the other hooks; nil leaves it.
+    var selectCore: (SelectCore) -> SelectCore? = { _ in nil }
 
     func apply(to statement: StatementNode) -> StatementNode {
         switch statement {
@@ -47,7 +52,7 @@ struct SyntaxTransform {
             core.groups = core.groups.map(apply)
             core.having = core.having.map(apply)
             core.values = core.values.map { $0.map(apply) }
-            return core
+            return selectCore(core) ?? core
         }
         select.orderLimit = apply(to: select.orderLimit)
         return select
@@ -85,7 +90,9 @@ struct SyntaxTransform {
 
     private func apply(_ item: TableOrSubquery) -> TableOrSubquery {
         switch item.body {
-        case .table(let name): return table(name).map { item.replacingBody(.table($0)) } ?? item
+        case .table(let name):
+            if let replaced = fromTable(item) { return replaced }
+            return table(name).map { item.replacingBody(.table($0)) } ?? item
         case .subquery(let select): return item.replacingBody(.subquery(apply(to: select)))
         case .join(let join, let parenthesised):
             return item.replacingBody(.join(join.mapping(tables: apply, conditions: apply), parenthesised: parenthesised))

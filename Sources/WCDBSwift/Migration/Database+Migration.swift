@@ -1,0 +1,158 @@
+import Foundation
+
+/// Data migration (WCDB 2.x's API): a target table takes over the rows of a source table, in this
+/// database or another file, while the app keeps reading and writing the target. See <doc:DataMigration>.
+extension Database {
+    static let migrationConfigName = "com.Tencent.WCDB.Config.Migration"
+
+    /// The migration state of this database's core, made (with its rewriter) on first use.
+    func migrationState() -> MigrationState {
+        if let state = core.state.withLock({ $0.settings.rewriters.list.lazy.compactMap { ($0 as? MigrationRewriter)?.state }.first }) {
+            return state
+        }
+        let state = MigrationState()
+        var installed: MigrationState?
+        core.updateSettings { settings in
+            if let existing = settings.rewriters.list.lazy.compactMap({ ($0 as? MigrationRewriter)?.state }).first {
+                installed = existing
+                return
+            }
+            settings.addRewriter(MigrationRewriter(state: state))
+        }
+        return installed ?? state
+    }
+
+    /// Installs a new rewriter over `state`: handles drop the statements rewritten under the old state
+    /// (a table that finished migrating no longer reads through its view).
+    private func reinstallMigrationRewriter(_ state: MigrationState) {
+        core.updateSettings {
+            $0.replaceRewriter(where: { $0 is MigrationRewriter }, with: MigrationRewriter(state: state))
+        }
+    }
+
+    /// Declares tables of this database that take over the rows of source tables, in this database
+    /// (`sourcePath` nil) or in the file at `sourcePath` (keyed with `sourceCipher`, a passphrase as
+    /// `setCipher(key:)` takes, with the default page size of 4096; nil for a plain file).
+    ///
+    /// `filter` is called with each table the database uses, once per table: set `info.sourceTable` for
+    /// a table that migrates (and `info.filterCondition` to take only some of the source's rows). From
+    /// then on every read and write of the target covers the source rows still to come; `stepMigration()`,
+    /// `setAutoMigration(enable:)` or `migrate(progress:)` move them, and a source table is dropped once
+    /// it is empty. The source must have the target's columns.
+    ///
+    /// Nothing of this is stored: call it on each launch, before the first statement on the database.
+    public func addMigration(sourcePath: String?, sourceCipher: Data? = nil, _ filter: TableFilter?) {
+        let state = migrationState()
+        state.with {
+            $0.sources.append(MigrationSource(path: sourcePath, cipher: sourceCipher, filter: filter))
+            $0.tables = [:]
+            $0.isMigrated = false
+        }
+        // Each handle attaches the source files when it opens (ATTACH can not run inside a transaction).
+        setConfig(named: Self.migrationConfigName, withInvocation: { handle in
+            try MigrationBinder.attachSources(of: state, on: handle)
+        }, withPriority: .low)
+        reinstallMigrationRewriter(state)
+    }
+
+    /// Moves source rows into their targets for about 10 ms, in one transaction. Call it until
+    /// `isMigrated()`; when a table has no row left its source table is dropped (if no other target
+    /// takes rows from it) and the notification of `setNotificationWhenMigrated(_:)` is told.
+    /// - Throws: `WCDBError`: a source whose columns differ from its target's, or SQLite's error.
+    public func stepMigration() throws {
+        _ = try stepMigrationCountingRows()
+    }
+
+    /// `stepMigration()`, returning how many rows it moved.
+    @discardableResult
+    func stepMigrationCountingRows() throws -> Int {
+        let state = migrationState()
+        guard state.with({ !$0.sources.isEmpty }) else { return 0 }
+        var finished: [MigrationInfo] = []
+        var moved = 0
+        let allDone = try withHandle(forWriting: true) { handle -> Bool in
+            try MigrationStepper.resolveAllTables(state, on: handle)
+            for table in state.migratingTables {
+                let step = try MigrationStepper.step(table, on: handle)
+                moved += step.moved
+                guard step.finished else { return false }
+                try MigrationStepper.finish(table, on: handle)
+                state.with { $0.tables[table.table.lowercased()] = .migrated(table.info) }
+                finished.append(table.info)
+            }
+            return true
+        }
+        if !finished.isEmpty { reinstallMigrationRewriter(state) }
+        let notify = state.with { $0.notification }
+        for info in finished { notify?(self, info) }
+        if allDone, state.with({ values -> Bool in
+            defer { values.isMigrated = true }
+            return !values.isMigrated
+        }) {
+            notify?(self, nil)
+        }
+        return moved
+    }
+
+    /// Steps the migration by itself in the background (true) until every table has migrated, leaving
+    /// the write lock to the app between steps, or stops doing so (false). Errors of a step reach the
+    /// error tracers.
+    public func setAutoMigration(enable: Bool) {
+        let state = migrationState()
+        let start = state.with { values -> Bool in
+            values.autoMigration = enable
+            guard enable, !values.autoMigrationRunning else { return false }
+            values.autoMigrationRunning = true
+            return true
+        }
+        guard start else { return }
+        let database = self
+        Thread.detachNewThread {
+            while state.with({ $0.autoMigration && !$0.sources.isEmpty }) {
+                do {
+                    try database.stepMigration()
+                } catch {
+                    // Reported to the error tracers by withHandle; tried again after a pause.
+                    Thread.sleep(forTimeInterval: 0.5)
+                }
+                if database.isMigrated() { break }
+                // As long as the step: the app's writers get the lock at least half the time.
+                Thread.sleep(forTimeInterval: MigrationStepper.stepDuration)
+            }
+            state.with { $0.autoMigrationRunning = false }
+        }
+    }
+
+    /// Whether the last `stepMigration()` found every configured table migrated (an internal flag, as in
+    /// WCDB 2.x: it is false until a step has looked).
+    public func isMigrated() -> Bool {
+        migrationState().with { $0.isMigrated }
+    }
+
+    /// Sets (or with nil removes) the callback told when a table has migrated completely, and (with nil
+    /// information) when every table has.
+    public func setNotificationWhenMigrated(_ callback: MigratedCallback?) {
+        migrationState().with { $0.notification = callback }
+    }
+
+    /// Migrates every configured table to the end, step by step off the cooperative thread pool.
+    ///
+    /// - Parameter progress: told after each step the share of rows moved so far (0…1).
+    /// - Throws: `CancellationError` when the Task is cancelled (between two steps: every row is in one
+    ///   table or the other, and a later call resumes), or what `stepMigration()` throws.
+    public func migrate(progress: (@Sendable (Double) -> Void)? = nil) async throws {
+        let state = migrationState()
+        let total = try await runOffPoolUnlessCancelled { _ in
+            try self.withHandle(forWriting: false) { handle -> Int64 in
+                try MigrationStepper.resolveAllTables(state, on: handle)
+                return try state.migratingTables.reduce(0) { $0 + (try MigrationStepper.remaining($1, on: handle)) }
+            }
+        }
+        var moved: Int64 = 0
+        while !isMigrated() {
+            try Task.checkCancellation()
+            moved += Int64(try await runOffPoolUnlessCancelled { _ in try self.stepMigrationCountingRows() })
+            progress?(total == 0 ? 1 : min(1, Double(moved) / Double(total)))
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import CSQLCipher
+import Foundation
+
+/// Works out, on a handle, what a table is for migration (asks the sources' filters, checks the
+/// source against the target), and sets a handle up for a migrating table: the source file attached
+/// with its key, the temp view that reads both tables as one.
+enum MigrationBinder {
+    /// Rows of `sql` on `handle`.
+    static func rows(_ sql: String, _ values: [FundamentalValue] = [], on handle: Handle) throws -> [[FundamentalValue]] {
+        let statement = try handle.prepare(sql)
+        defer { statement.finalize() }
+        statement.bind(values)
+        var rows: [[FundamentalValue]] = []
+        while try statement.step() { rows.append(statement.row()) }
+        return rows
+    }
+
+    static func isInTransaction(_ handle: Handle) -> Bool {
+        handle.rawPointer.map { sqlite3_get_autocommit($0) == 0 } ?? false
+    }
+
+    // MARK: Sources
+
+    /// Attaches every source file of `state` that `handle` does not have attached yet.
+    static func attachSources(of state: MigrationState, on handle: Handle) throws {
+        for source in state.with({ $0.sources }) where source.isCrossDatabase { try attach(source, on: handle) }
+    }
+
+    /// Attaches `source`'s file to `handle` (once), keyed with its cipher, or explicitly plain.
+    static func attach(_ source: MigrationSource, on handle: Handle) throws {
+        guard let path = source.path else { return }
+        let key = "attach:" + source.schema
+        if handle.rewriterObjects.contains(key) { return }
+        let attached = try rows("PRAGMA database_list", on: handle).contains { $0[1].stringValue == source.schema }
+        if !attached {
+            if isInTransaction(handle) {
+                throw MigrationError.misuse("The source database \(path) of a migration can not be attached inside a transaction; "
+                    + "configure migration before the first statement, so that every handle attaches it when it opens")
+            }
+            // ATTACH reads the file with SQLCipher's default page size (1024, process-wide): the
+            // library's 4096 is set for the length of the ATTACH.
+            let previous = try rows("PRAGMA cipher_default_page_size", on: handle).first?.first?.int64Value ?? 1024
+            if source.cipher != nil { try handle.exec("PRAGMA cipher_default_page_size = 4096") }
+            defer { if source.cipher != nil { try? handle.exec("PRAGMA cipher_default_page_size = \(previous)") } }
+            // An explicit empty key keeps a plain source plain (SQLCipher would use the main key).
+            let statement = try handle.prepare("ATTACH DATABASE ? AS \(SQLIdentifier.quoteSchema(source.schema)) KEY ?")
+            defer { statement.finalize() }
+            statement.bind([.text(path), source.cipher.map { .blob($0) } ?? .text("")])
+            try statement.run()
+        }
+        handle.rewriterObjects.insert(key)
+    }
+
+    // MARK: Tables
+
+    /// Resolves `name` for `state`: asks the filters, and for a migrating table checks the source
+    /// against the target and records it. A target that does not exist yet is left unresolved.
+    static func resolve(_ name: String, in state: MigrationState, on handle: Handle) throws {
+        if state.table(name) != nil { return }
+        let lowered = name.lowercased()
+        if lowered.hasPrefix("sqlite_") || lowered.hasPrefix("wcdb_") {
+            state.with { $0.tables[lowered] = .plain }
+            return
+        }
+        let sources = state.with { $0.sources }
+        guard let (source, info) = sources.lazy.compactMap({ source in source.info(for: name).map { (source, $0) } }).first else {
+            state.with { $0.tables[lowered] = .plain }
+            return
+        }
+        try state.resolving.withLock { _ in
+            if state.table(name) != nil { return }
+            try attach(source, on: handle)
+            guard let resolved = try check(info, from: source, on: handle) else { return }
+            state.with { values in
+                values.tables[lowered] = resolved
+                if case .migrating = resolved { values.isMigrated = false }
+            }
+        }
+    }
+
+    /// What `info` turns out to be on the database; nil when its target does not exist yet.
+    private static func check(_ info: Database.MigrationInfo, from source: MigrationSource,
+                              on handle: Handle) throws -> TableMigration? {
+        let target = info.table, sourceTable = info.sourceTable ?? ""
+        let schema = SQLIdentifier.quoteSchema(source.schema)
+        let sourceExists = try !rows("SELECT 1 FROM \(schema).sqlite_master WHERE type = 'table' AND name = ?",
+                                     [.text(sourceTable)], on: handle).isEmpty
+        guard sourceExists else { return .plain }  // Migrated at an earlier launch.
+        let definition = try rows("SELECT sql FROM main.sqlite_master WHERE type = 'table' AND name = ?", [.text(target)], on: handle)
+        guard let sql = definition.first?.first?.stringValue else { return nil }
+        let compact = sql.uppercased().filter { !$0.isWhitespace }
+        if compact.hasSuffix("WITHOUTROWID") {
+            throw MigrationError.configuration("Table \(target) is WITHOUT ROWID; migration moves rows by rowid", info: info)
+        }
+        let targetColumns = try rows("PRAGMA main.table_info(\(SQLIdentifier.quote(target)))", on: handle)
+        let sourceColumns = try rows("PRAGMA \(schema).table_info(\(SQLIdentifier.quote(sourceTable)))", on: handle)
+        let targetNames = targetColumns.map { $0[1].stringValue }
+        let sourceNames = Set(sourceColumns.map { $0[1].stringValue.lowercased() })
+        let missing = targetNames.filter { !sourceNames.contains($0.lowercased()) }
+        let extra = sourceNames.subtracting(targetNames.map { $0.lowercased() })
+        if !missing.isEmpty || !extra.isEmpty {
+            var parts: [String] = []
+            if !missing.isEmpty { parts.append("the source lacks \(missing.joined(separator: ", "))") }
+            if !extra.isEmpty { parts.append("the target lacks \(extra.sorted().joined(separator: ", "))") }
+            throw MigrationError.configuration(
+                "Table \(target) can not take over \(sourceTable): their columns differ (\(parts.joined(separator: "; ")))", info: info)
+        }
+        let primaryKey = targetColumns.filter { $0[5].int64Value > 0 }.sorted { $0[5].int64Value < $1[5].int64Value }
+        var integerPrimaryKey: String?
+        if primaryKey.count == 1, primaryKey[0][2].stringValue.uppercased() == "INTEGER" {
+            integerPrimaryKey = primaryKey[0][1].stringValue
+        }
+        var uniqueKeys: [[String]] = []
+        for index in try rows("PRAGMA main.index_list(\(SQLIdentifier.quote(target)))", on: handle) where index[2].int64Value != 0 {
+            let columns = try rows("PRAGMA main.index_info(\(SQLIdentifier.quote(index[1].stringValue)))", on: handle)
+                .sorted { $0[0].int64Value < $1[0].int64Value }.map { $0[2].stringValue }
+            if !columns.isEmpty { uniqueKeys.append(columns) }
+        }
+        return .migrating(MigratingTable(info: info, source: source, columns: targetNames, integerPrimaryKey: integerPrimaryKey,
+                                         uniqueKeys: uniqueKeys, isAutoIncrement: compact.contains("AUTOINCREMENT")))
+    }
+
+    // MARK: Handles
+
+    /// Makes `table` readable as one on `handle`: its source attached and its union view created.
+    static func bind(_ table: MigratingTable, on handle: Handle) throws {
+        try attach(table.source, on: handle)
+        let key = "view:" + table.view.lowercased()
+        if handle.rewriterObjects.contains(key) { return }
+        // Made afresh: a view left by an earlier configuration of this connection may read other columns.
+        try handle.exec("DROP VIEW IF EXISTS temp.\(SQLIdentifier.quote(table.view))")
+        try handle.exec(table.createViewSQL)
+        if !isInTransaction(handle) { handle.rewriterObjects.insert(key) }
+    }
+
+    /// Drops `table`'s view from `handle` (its migration is over).
+    static func unbind(_ table: MigratingTable, on handle: Handle) throws {
+        try handle.exec("DROP VIEW IF EXISTS temp.\(SQLIdentifier.quote(table.view))")
+        handle.rewriterObjects.remove("view:" + table.view.lowercased())
+    }
+}

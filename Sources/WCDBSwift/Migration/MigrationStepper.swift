@@ -1,0 +1,67 @@
+import Foundation
+
+/// Moving rows from sources to targets in bounded steps: SQL run directly on a write handle (not
+/// rewritten). Rows move from the highest rowid down, so that the target's largest rowid stays above
+/// every source row still to come.
+enum MigrationStepper {
+    /// Rows per batch; a step runs batches for about `stepDuration`.
+    static let rowsPerBatch = 100
+    /// About 10 ms per step (WCDB 2.x's `stepMigration()`): a step holds the write lock this long.
+    static let stepDuration = 0.01
+
+    /// Resolves every table of the main database with the filters (a step covers tables not used yet).
+    static func resolveAllTables(_ state: MigrationState, on handle: Handle) throws {
+        let names = try MigrationBinder.rows(
+            "SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name",
+            on: handle).map { $0[0].stringValue }
+        for name in names { try MigrationBinder.resolve(name, in: state, on: handle) }
+    }
+
+    /// Moves rows of `table` for about `stepDuration`, in one savepoint; returns how many moved and
+    /// whether none is left.
+    static func step(_ table: MigratingTable, on handle: Handle) throws -> (moved: Int, finished: Bool) {
+        try MigrationBinder.attach(table.source, on: handle)
+        let selected = "FROM \(table.quotedSource) WHERE \(table.filterSQL) ORDER BY rowid DESC LIMIT \(rowsPerBatch)"
+        let copy = try handle.prepare("INSERT INTO \(table.quotedTarget)(\(table.columnList)) SELECT \(table.columnList) \(selected)")
+        defer { copy.finalize() }
+        let remove = try handle.prepare("DELETE FROM \(table.quotedSource) WHERE rowid IN (SELECT rowid \(selected))")
+        defer { remove.finalize() }
+        let start = Date()
+        var moved = 0
+        var finished = false
+        try handle.exec("SAVEPOINT wcdb_migration_step")
+        do {
+            repeat {
+                try copy.run()
+                copy.reset()
+                let count = handle.changes
+                if count == 0 {
+                    finished = true
+                    break
+                }
+                try remove.run()
+                remove.reset()
+                moved += count
+            } while Date().timeIntervalSince(start) < stepDuration
+            try handle.exec("RELEASE wcdb_migration_step")
+        } catch {
+            try? handle.exec("ROLLBACK TO wcdb_migration_step")
+            try? handle.exec("RELEASE wcdb_migration_step")
+            throw error
+        }
+        return (moved, finished)
+    }
+
+    /// After `table`'s last row moved: its view dropped from `handle`, and its source table dropped when
+    /// no other target has rows left in it.
+    static func finish(_ table: MigratingTable, on handle: Handle) throws {
+        try MigrationBinder.unbind(table, on: handle)
+        let empty = try MigrationBinder.rows("SELECT 1 FROM \(table.quotedSource) LIMIT 1", on: handle).isEmpty
+        if empty { try handle.exec("DROP TABLE IF EXISTS \(table.quotedSource)") }
+    }
+
+    /// The source rows still to move into `table`.
+    static func remaining(_ table: MigratingTable, on handle: Handle) throws -> Int64 {
+        try MigrationBinder.rows("SELECT count(*) FROM \(table.quotedSource) WHERE \(table.filterSQL)", on: handle)[0][0].int64Value
+    }
+}

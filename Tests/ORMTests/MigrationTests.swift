@@ -1,0 +1,223 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import WCDBSwift
+
+/// A temporary directory holding a target database and, for cross-database migration, a source file.
+private final class MigrationScratch {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wcdb-migrate-\(UUID().uuidString)")
+    var targetPath: String { directory.appendingPathComponent("target.db").path }
+    var sourcePath: String { directory.appendingPathComponent("source.db").path }
+
+    init() throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
+    /// A source database at `sourcePath` holding `items` in `table`.
+    func makeSource(_ items: [MigrationItem], table: String = "source", key: Data? = nil) throws {
+        let source = Database(withPath: sourcePath)
+        if let key { source.setCipher(key: key) }
+        defer { source.close() }
+        try source.create(table: table, of: MigrationItem.self)
+        try source.insert(objects: items, intoTable: table)
+    }
+}
+
+private typealias Item = MigrationItem.Properties
+
+private func items(_ ids: ClosedRange<Int64>) -> [MigrationItem] {
+    ids.map { MigrationItem(id: $0, content: "item \($0)") }
+}
+
+/// Rows of `table` read with SQL text (not rewritten): what is really stored there.
+private func stored(_ database: Database, _ table: String) throws -> [Int64] {
+    try database.getRows("SELECT id FROM \(table) ORDER BY id").map { $0[0].int64Value }
+}
+
+@Suite struct MigrationTests {
+    /// WCDB 2.x's `AdvanceTests.testMigration`, the same calls: an encrypted source in another file,
+    /// filtered, read and written through the target while it migrates, then migrated to the end.
+    @Test func crossDatabaseEncryptedFilteredAsWCDB2x() throws {
+        let scratch = try MigrationScratch()
+        let sourceCipher = Data("source key".utf8)
+        try scratch.makeSource([MigrationItem(id: 1, content: "oldContent1"), MigrationItem(id: 2, content: "oldContent2"),
+                                MigrationItem(id: 3, content: "oldContent3")], table: "sourceTable", key: sourceCipher)
+        let sourceDatabase = Database(withPath: scratch.sourcePath)
+        sourceDatabase.setCipher(key: sourceCipher)
+        defer { sourceDatabase.close() }
+        let sourceTable = sourceDatabase.getTable(named: "sourceTable", of: MigrationItem.self)
+
+        let target = Database(withPath: scratch.targetPath)
+        target.setCipher(key: Data("target key".utf8))
+        defer { target.close() }
+        target.addMigration(sourcePath: scratch.sourcePath, sourceCipher: sourceCipher) { info in
+            if info.table == "targetTable" {
+                info.sourceTable = "sourceTable"
+                info.filterCondition = Item.id > 2
+            }
+        }
+        try target.create(table: "targetTable", of: MigrationItem.self)
+        let targetTable = target.getTable(named: "targetTable", of: MigrationItem.self)
+
+        #expect(try targetTable.getValue(on: Column.all.count()).int64Value == 1)
+        // Row 2 is not the target's (the filter): deleting it through the target leaves the source alone.
+        try targetTable.delete(where: Item.id == 2)
+        #expect(try sourceTable.getValue(on: Column.all.count()).int64Value == 3)
+
+        try targetTable.update(on: Item.content, with: ["newContent"], where: Item.id == 3)
+        #expect(try targetTable.getValue(on: Item.content, where: Item.id == 3).stringValue == "newContent")
+        try targetTable.delete(where: Item.id == 3)
+        #expect(try sourceTable.getValue(on: Column.all.count()).int64Value == 2)
+        #expect(try targetTable.getValue(on: Column.all.count()).int64Value == 0)
+
+        try targetTable.insert(objects: MigrationItem(id: 4, content: "d"))
+        #expect(try targetTable.getObject(where: Item.id == 4)?.content == "d")
+        #expect(try sourceTable.getValue(on: Column.all.count()).int64Value == 2)
+        #expect(try targetTable.getValue(on: Column.all.count()).int64Value == 1)
+
+        target.close()
+        #expect(!target.isMigrated())
+        let migrated = Mutex<[String?]>([])
+        target.setNotificationWhenMigrated { _, info in migrated.withLock { $0.append(info?.sourceTable) } }
+        var steps = 0
+        repeat {
+            try target.stepMigration()
+            steps += 1
+        } while !target.isMigrated() && steps < 100
+        #expect(target.isMigrated())
+        #expect(migrated.withLock { $0 } == ["sourceTable", nil])
+        // Rows 1 and 2 were never the target's: the source keeps them, so it is not dropped.
+        #expect(try sourceTable.getValue(on: Column.all.count()).int64Value == 2)
+        #expect(try targetTable.getObjects().map(\.id) == [4])
+    }
+
+    /// In one database: every row moves, the source table is dropped, and reads see every row at every
+    /// point of the way.
+    @Test func sameDatabaseMovesEveryRowAndDropsTheSource() throws {
+        let scratch = try MigrationScratch()
+        let database = Database(withPath: scratch.targetPath)
+        defer { database.close() }
+        try database.create(table: "old", of: MigrationItem.self)
+        try database.insert(objects: items(1...750), intoTable: "old")
+        database.addMigration(sourcePath: nil) { info in
+            if info.table == "new" { info.sourceTable = "old" }
+        }
+        try database.create(table: "new", of: MigrationItem.self)
+        let expected = items(1...750)
+        #expect(try database.getObjects(fromTable: "new", orderBy: [Item.id.asOrder(by: .ascending)]) == expected)
+        var steps = 0
+        while !database.isMigrated() {
+            try database.stepMigration()
+            steps += 1
+            #expect(try database.getObjects(fromTable: "new", orderBy: [Item.id.asOrder(by: .ascending)]) == expected)
+            #expect(try database.getValue(on: Item.id.count(), fromTable: "new").int64Value == 750)
+        }
+        #expect(steps >= 1)
+        #expect(try stored(database, "new").count == 750)
+        #expect(try database.isTableExists("old") == false)
+    }
+
+    /// Several targets split one source by their filters; the source goes when the last rows leave.
+    @Test func filteredSplitIntoTwoTargets() throws {
+        let scratch = try MigrationScratch()
+        try scratch.makeSource(items(1...40))
+        let database = Database(withPath: scratch.targetPath)
+        defer { database.close() }
+        database.addMigration(sourcePath: scratch.sourcePath) { info in
+            switch info.table {
+            case "low": info.sourceTable = "source"; info.filterCondition = Item.id <= 10
+            case "high": info.sourceTable = "source"; info.filterCondition = Item.id > 10
+            default: break
+            }
+        }
+        try database.create(table: "low", of: MigrationItem.self)
+        try database.create(table: "high", of: MigrationItem.self)
+        #expect(try (database.getObjects(fromTable: "low") as [MigrationItem]).map(\.id).sorted() == Array(1...10))
+        #expect(try (database.getObjects(fromTable: "high") as [MigrationItem]).map(\.id).sorted() == Array(11...40))
+        while !database.isMigrated() { try database.stepMigration() }
+        #expect(try stored(database, "low") == Array(1...10))
+        #expect(try stored(database, "high") == Array(11...40))
+        let source = Database(withPath: scratch.sourcePath)
+        defer { source.close() }
+        #expect(try source.isTableExists("source") == false)
+    }
+
+    /// A source whose columns differ from the target's is refused with a clear error naming both, and
+    /// nothing moves.
+    @Test func mismatchedColumnsAreRefused() throws {
+        let scratch = try MigrationScratch()
+        let database = Database(withPath: scratch.targetPath)
+        defer { database.close() }
+        try database.create(table: "old", of: MigrationMismatch.self)
+        try database.insert(objects: [MigrationMismatch(id: 1, other: "x")], intoTable: "old")
+        database.addMigration(sourcePath: nil) { info in
+            if info.table == "new" { info.sourceTable = "old" }
+        }
+        try database.create(table: "new", of: MigrationItem.self)
+        let error = #expect(throws: WCDBError.self) { try database.getObjects(fromTable: "new") as [MigrationItem] }
+        #expect(error?.message?.contains("columns differ") == true)
+        #expect(error?.message?.contains("content") == true)
+        #expect(throws: WCDBError.self) { try database.stepMigration() }
+        #expect(try database.getRows("SELECT count(*) FROM old")[0][0].int64Value == 1)
+    }
+
+    /// New rows never take the rowid of a source row still to come, even after the target's largest
+    /// row is deleted; a key or UNIQUE code that a source row holds conflicts as on one table.
+    @Test func insertsKeepRowidsAndUniqueKeysAcrossBothTables() throws {
+        let scratch = try MigrationScratch()
+        let database = Database(withPath: scratch.targetPath)
+        defer { database.close() }
+        typealias T = MigrationTicket.Properties
+        try database.create(table: "old", of: MigrationTicket.self)
+        try database.insert(objects: (1...5).map { MigrationTicket(id: Int64($0) * 10, code: "c\($0)", amount: Int64($0)) }, intoTable: "old")
+        database.addMigration(sourcePath: nil) { info in
+            if info.table == "new" { info.sourceTable = "old" }
+        }
+        try database.create(table: "new", of: MigrationTicket.self)
+        let freshID = { try database.getValue(on: T.id, fromTable: "new", where: T.code == "fresh").int64Value }
+        try database.insert(objects: MigrationTicket(id: nil, code: "fresh", amount: 0), intoTable: "new")
+        #expect(try freshID() == 51)
+        // The target's largest row goes: the next new row still passes the source's rows, and
+        // AUTOINCREMENT does not reuse 51.
+        try database.delete(fromTable: "new", where: T.code == "fresh")
+        try database.insert(objects: MigrationTicket(id: nil, code: "fresh", amount: 0), intoTable: "new")
+        #expect(try freshID() == 52)
+
+        // A UNIQUE code or a key a source row holds: refused as on one table; OR REPLACE replaces it.
+        #expect(throws: WCDBError.self) { try database.insert(objects: MigrationTicket(id: nil, code: "c3", amount: 99), intoTable: "new") }
+        #expect(throws: WCDBError.self) { try database.insert(objects: MigrationTicket(id: 20, code: "other", amount: 99), intoTable: "new") }
+        try database.insertOrReplace(objects: MigrationTicket(id: 20, code: "c2", amount: 7), intoTable: "new")
+        let rows: [MigrationTicket] = try database.getObjects(fromTable: "new", orderBy: [T.id.asOrder(by: .ascending)])
+        #expect(rows.map(\.code) == ["c1", "c2", "c3", "c4", "c5", "fresh"])
+        #expect(rows.first { $0.code == "c2" }?.amount == 7)
+        while !database.isMigrated() { try database.stepMigration() }
+        #expect(try database.getRows("SELECT count(*), count(DISTINCT code) FROM new")[0].map(\.int64Value) == [6, 6])
+    }
+
+    /// `changes` of a write and the rowid of an insert are those of the same statement on one table.
+    @Test func changesAndLastInsertedRowid() throws {
+        let scratch = try MigrationScratch()
+        let database = Database(withPath: scratch.targetPath)
+        defer { database.close() }
+        try database.create(table: "old", of: MigrationItem.self)
+        try database.insert(objects: items(1...20), intoTable: "old")
+        database.addMigration(sourcePath: nil) { info in
+            if info.table == "new" { info.sourceTable = "old" }
+        }
+        try database.create(table: "new", of: MigrationItem.self)
+        try database.withHandle(forWriting: true) { handle in
+            try handle.exec(StatementUpdate().update(table: "new").set(Item.content).to("x").where(Item.id <= 5))
+            #expect(handle.changes == 5)
+            try handle.exec(StatementDelete().delete(from: "new").where(Item.id > 15))
+            #expect(handle.changes == 5)
+            try handle.exec(StatementInsert().insert(intoTable: "new").columns(Item.content).values("new row"))
+            #expect(handle.changes == 1)
+            // Rows 1…15 are left (6…15 still in the source): the next rowid is 16, as on one table.
+            #expect(handle.lastInsertedRowID == 16)
+        }
+        #expect(try database.getValue(on: Item.id.count(), fromTable: "new").int64Value == 16)
+        #expect(try database.getValue(on: Item.id.count(), fromTable: "new", where: Item.content == "x").int64Value == 5)
+    }
+}
