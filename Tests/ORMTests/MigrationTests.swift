@@ -221,3 +221,93 @@ private func stored(_ database: Database, _ table: String) throws -> [Int64] {
         #expect(try database.getValue(on: Item.id.count(), fromTable: "new", where: Item.content == "x").int64Value == 5)
     }
 }
+
+/// Migration in the background and to the end, beside the app's own work.
+@Suite struct MigrationProgressTests {
+    /// Auto migration races writers on three threads: every write lands once, and the migration ends.
+    @Test func autoMigrationRacesConcurrentWriters() async throws {
+        let scratch = try MigrationScratch()
+        try scratch.makeSource(items(1...3000))
+        let database = Database(withPath: scratch.targetPath)
+        defer { database.close() }
+        database.addMigration(sourcePath: scratch.sourcePath) { if $0.table == "items" { $0.sourceTable = "source" } }
+        try await database.create(table: "items", of: MigrationItem.self)
+        database.setAutoMigration(enable: true)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for writer in 0..<3 {
+                group.addTask {
+                    for index in 0..<60 {
+                        let id = Int64(10_000 + writer * 1000 + index)
+                        try database.insert(objects: MigrationItem(id: id, content: "new"), intoTable: "items")
+                        // Each writer also rewrites and removes rows that start in the source.
+                        let old = Int64(writer * 1000 + index * 3 + 1)
+                        try database.update(table: "items", on: Item.content, with: ["touched"], where: Item.id == old)
+                        try database.delete(fromTable: "items", where: Item.id == old + 1)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let deadline = Date().addingTimeInterval(60)
+        while !database.isMigrated() && Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
+        database.setAutoMigration(enable: false)
+        #expect(database.isMigrated())
+        let rows: [MigrationItem] = try await database.getObjects(fromTable: "items")
+        #expect(rows.count == 3000 - 180 + 180)
+        #expect(Set(rows.map(\.id)).count == rows.count)
+        #expect(rows.filter { $0.content == "touched" }.count == 180)
+        #expect(rows.filter { $0.content == "new" }.count == 180)
+        #expect(try stored(database, "items").count == rows.count)
+    }
+
+    /// `migrate(progress:)` runs to the end with a rising share; tables are told in order, then nil.
+    @Test func asyncMigrateReportsProgressAndNotifies() async throws {
+        let scratch = try MigrationScratch()
+        let database = Database(withPath: scratch.targetPath)
+        defer { database.close() }
+        for table in ["oldA", "oldB"] {
+            try await database.create(table: table, of: MigrationItem.self)
+            try await database.insert(objects: items(1...2000), intoTable: table)
+        }
+        database.addMigration(sourcePath: nil) { info in
+            if info.table == "newA" { info.sourceTable = "oldA" }
+            if info.table == "newB" { info.sourceTable = "oldB" }
+        }
+        try await database.create(table: "newA", of: MigrationItem.self)
+        try await database.create(table: "newB", of: MigrationItem.self)
+        let told = Mutex<[String?]>([])
+        database.setNotificationWhenMigrated { _, info in told.withLock { $0.append(info?.table) } }
+        let shares = Mutex<[Double]>([])
+        try await database.migrate { share in shares.withLock { $0.append(share) } }
+        #expect(database.isMigrated())
+        let reported = shares.withLock { $0 }
+        #expect(reported.last == 1)
+        #expect(reported == reported.sorted())
+        #expect(told.withLock { $0 } == ["newA", "newB", nil])
+        #expect(try stored(database, "newA").count == 2000 && stored(database, "newB").count == 2000)
+        #expect(try database.isTableExists("oldA") == false && database.isTableExists("oldB") == false)
+    }
+
+    /// A cancelled `migrate` stops between steps: every row is in one table or the other, and a later
+    /// call finishes.
+    @Test func cancelledMigrateLosesNothing() async throws {
+        let scratch = try MigrationScratch()
+        try scratch.makeSource(items(1...20_000))
+        let database = Database(withPath: scratch.targetPath)
+        defer { database.close() }
+        database.addMigration(sourcePath: scratch.sourcePath) { if $0.table == "items" { $0.sourceTable = "source" } }
+        try await database.create(table: "items", of: MigrationItem.self)
+        let task = Task { try await database.migrate() }
+        try await Task.sleep(nanoseconds: 30_000_000)
+        task.cancel()
+        let outcome = await task.result
+        if case .failure(let error) = outcome { #expect(error is CancellationError) }
+        let source = Database(withPath: scratch.sourcePath)
+        defer { source.close() }
+        let moved = try stored(database, "items").count
+        let left = try await source.isTableExists("source") ? try await source.getRows("SELECT count(*) FROM source")[0][0].int64Value : 0
+        #expect(Int64(moved) + left == 20_000)
+        try await database.migrate()
+        #expect(try stored(database, "items") == Array(1...20_000))
+    }
+}

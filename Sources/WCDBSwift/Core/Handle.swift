@@ -154,6 +154,7 @@ public final class Handle {
         statements.finalizeAll()
         for weak in uncached { weak.statement?.finalize() }
         uncached.removeAll()
+        rewriterObjects.removeAll()
         if traceMask != 0 { sqlite3_trace_v2(db, 0, nil, nil) }
         traceMask = 0
         busyTraceInstalled = false
