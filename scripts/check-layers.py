@@ -3,7 +3,8 @@
 
     WINQ (SQL and values), Tokenizers (the FTS3 tokenizers)
     <- Core (handles, statements, pool) <- ORM (models, column coding)
-    <- FTS, Repair, CRUD, Compression (full-text search, corruption repair, the verbs, zstd columns)
+    <- FTS, Repair, CRUD, Compression, Migration (full-text search, corruption repair, the verbs, zstd
+       columns, data migration)
 
 A type declared in a folder belongs to that layer; a file may name types of its own layer and the
 layers below, never of a layer above (an extension of a lower type lives in the higher layer's
@@ -16,7 +17,7 @@ import re
 import sys
 
 ROOT = 'Sources/WCDBSwift'
-RANK = {'WINQ': 0, 'Tokenizers': 0, 'Core': 1, 'ORM': 2, 'FTS': 3, 'Repair': 3, 'CRUD': 3, 'Compression': 3}
+RANK = {'WINQ': 0, 'Tokenizers': 0, 'Core': 1, 'ORM': 2, 'FTS': 3, 'Repair': 3, 'CRUD': 3, 'Compression': 3, 'Migration': 3}
 GENERIC_NAMES = {'Value', 'Root', 'Object', 'Key', 'Element', 'T', 'Wrapped'}
 DECLARATION = re.compile(
     r'^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|internal|private|fileprivate|package|open|final|indirect)\s+)*'
@@ -51,7 +52,7 @@ def main():
     if edges:
         print(f'check-layers: {edges} back-edge(s)', file=sys.stderr)
         sys.exit(1)
-    print('check-layers: WINQ, Tokenizers <- Core <- ORM <- FTS, Repair, CRUD, Compression: no back-edges')
+    print('check-layers: WINQ, Tokenizers <- Core <- ORM <- FTS, Repair, CRUD, Compression, Migration: no back-edges')
 
 
 if __name__ == '__main__':
