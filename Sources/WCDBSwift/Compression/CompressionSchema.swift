@@ -6,16 +6,6 @@ import CSQLCipher
 enum CompressionSchema {
     static let recordTable = "wcdb_builtin_compression_record"
 
-    /// Rows of `sql` on `handle`.
-    static func rows(_ sql: String, _ values: [FundamentalValue] = [], on handle: Handle) throws -> [[FundamentalValue]] {
-        let statement = try handle.prepare(sql)
-        defer { statement.finalize() }
-        statement.bind(values)
-        var rows: [[FundamentalValue]] = []
-        while try statement.step() { rows.append(statement.row()) }
-        return rows
-    }
-
     static func quote(_ name: String) -> String { SQLIdentifier.quote(name) }
 
     /// A column of `PRAGMA table_info`.
@@ -26,7 +16,7 @@ enum CompressionSchema {
     }
 
     static func columns(of table: String, on handle: Handle) throws -> [ColumnInfo] {
-        try rows("PRAGMA main.table_info(\(quote(table)))", on: handle).map {
+        try handle.rows("PRAGMA main.table_info(\(quote(table)))").map {
             ColumnInfo(name: $0[1].stringValue, type: $0[2].stringValue.uppercased(), primaryKey: $0[5].int64Value != 0)
         }
     }
@@ -63,14 +53,13 @@ enum CompressionSchema {
         let table = info.tableName
         let schema = try columns(of: table, on: handle)
         guard !schema.isEmpty else { return nil }
-        let definition = try rows("SELECT sql FROM main.sqlite_master WHERE type = 'table' AND name = ?", [.text(table)],
-                                  on: handle).first?.first?.stringValue ?? ""
+        let definition = try handle.rows("SELECT sql FROM main.sqlite_master WHERE type = 'table' AND name = ?", [.text(table)]).first?.first?.stringValue ?? ""
         if definition.uppercased().replacingOccurrences(of: " ", with: "").hasSuffix("WITHOUTROWID") {
             throw CompressionError.configuration("Table \(table) is WITHOUT ROWID; compression needs a rowid table", table: table)
         }
         var indexed: Set<String> = []
-        for index in try rows("PRAGMA main.index_list(\(quote(table)))", on: handle) {
-            for column in try rows("PRAGMA main.index_info(\(quote(index[1].stringValue)))", on: handle) {
+        for index in try handle.rows("PRAGMA main.index_list(\(quote(table)))") {
+            for column in try handle.rows("PRAGMA main.index_info(\(quote(index[1].stringValue)))") {
                 indexed.insert(column[2].stringValue.lowercased())
             }
         }
@@ -116,9 +105,9 @@ enum CompressionSchema {
         try handle.exec("""
             CREATE TABLE IF NOT EXISTS main.\(recordTable)(tableName TEXT PRIMARY KEY, columns TEXT NOT NULL, rowid INTEGER) WITHOUT ROWID
             """)
-        let existing = try rows("SELECT columns FROM main.\(recordTable) WHERE tableName = ?", [.text(table.name)], on: handle)
+        let existing = try handle.rows("SELECT columns FROM main.\(recordTable) WHERE tableName = ?", [.text(table.name)])
         if let summary = existing.first?.first?.stringValue, summary == table.summary { return }
-        let top = try rows("SELECT max(rowid) FROM main.\(quote(table.name))", on: handle).first?.first ?? .null
+        let top = try handle.rows("SELECT max(rowid) FROM main.\(quote(table.name))").first?.first ?? .null
         let bound: FundamentalValue = if case .null = top { .null } else { .integer(top.int64Value &+ 1) }
         let statement = try handle.prepare("INSERT OR REPLACE INTO main.\(recordTable)(tableName, columns, rowid) VALUES(?, ?, ?)")
         defer { statement.finalize() }
@@ -128,14 +117,14 @@ enum CompressionSchema {
 
     /// The rowid below which `table`'s rows are still to be processed, nil when all are.
     static func bound(of table: String, on handle: Handle) throws -> Int64? {
-        let value = try rows("SELECT rowid FROM main.\(recordTable) WHERE tableName = ?", [.text(table)], on: handle).first?.first
+        let value = try handle.rows("SELECT rowid FROM main.\(recordTable) WHERE tableName = ?", [.text(table)]).first?.first
         guard let value, case .integer(let bound) = value else { return nil }
         return bound
     }
 
     /// Makes `stepCompression()` go over `table` again from its highest rowid.
     static func restartBound(of table: String, on handle: Handle) throws {
-        let top = try rows("SELECT max(rowid) FROM main.\(quote(table))", on: handle).first?.first ?? .null
+        let top = try handle.rows("SELECT max(rowid) FROM main.\(quote(table))").first?.first ?? .null
         try setBound(top == .null ? nil : top.int64Value &+ 1, of: table, on: handle)
     }
 

@@ -11,9 +11,8 @@ enum CompressionStepper {
 
     /// Resolves every table of the main database with the filter (a step covers tables not used yet).
     static func resolveAllTables(_ state: CompressionState, on handle: Handle) throws {
-        let names = try CompressionSchema.rows(
-            "SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name",
-            on: handle).map { $0[0].stringValue }
+        let names = try handle.rows(
+            "SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name").map { $0[0].stringValue }
         for name in names { try CompressionSchema.resolve(name, in: state, on: handle) }
     }
 
@@ -26,9 +25,9 @@ enum CompressionStepper {
         var finished = false
         try handle.exec("SAVEPOINT wcdb_compression_step")
         do {
-            let window = try CompressionSchema.rows("""
+            let window = try handle.rows("""
                 SELECT min(rowid), count(*) FROM (SELECT rowid FROM \(name) WHERE rowid < ?\(pending) ORDER BY rowid DESC LIMIT \(rowsPerStep))
-                """, [.integer(bound)], on: handle)[0]
+                """, [.integer(bound)])[0]
             if window[1].int64Value == 0 {
                 try CompressionSchema.setBound(nil, of: table.name, on: handle)
                 finished = true
@@ -71,9 +70,8 @@ enum CompressionStepper {
 
     /// Decompresses every value of every table with type columns, in batches, and drops the record.
     static func rollback(on handle: Handle, progress: ((Double, Double) -> Bool)?) throws {
-        let names = try CompressionSchema.rows(
-            "SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name",
-            on: handle).map { $0[0].stringValue }
+        let names = try handle.rows(
+            "SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name").map { $0[0].stringValue }
         var work: [(table: String, columns: [String], condition: String)] = []
         for name in names {
             let columns = try CompressionSchema.columns(of: name, on: handle).map(\.name)
@@ -85,7 +83,7 @@ enum CompressionStepper {
         }
         var total: Int64 = 0
         for item in work {
-            total += try CompressionSchema.rows("SELECT count(*) FROM main.\(quote(item.table)) WHERE \(item.condition)", on: handle)[0][0].int64Value
+            total += try handle.rows("SELECT count(*) FROM main.\(quote(item.table)) WHERE \(item.condition)")[0][0].int64Value
         }
         var done: Int64 = 0
         var reported = 0.0

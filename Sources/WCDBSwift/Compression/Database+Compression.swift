@@ -8,32 +8,19 @@ extension Database {
     /// The compression state of this database's core, made (with its rewriter and its functions'
     /// config) on first use.
     func compressionState() -> CompressionState {
-        if let state = core.state.withLock({ $0.settings.rewriters.list.lazy.compactMap { ($0 as? CompressionRewriter)?.state }.first }) {
-            return state
+        let (rewriter, isNew) = installedRewriter { CompressionRewriter(state: CompressionState(), compressesNewData: true) }
+        if isNew {
+            setConfig(named: Self.compressionConfigName, withInvocation: { handle in
+                guard let db = handle.rawPointer else { return }
+                try CompressionFunctions.install(on: db)
+            }, withPriority: .high)
         }
-        let state = CompressionState()
-        var installed: CompressionState?
-        core.updateSettings { settings in
-            if let existing = settings.rewriters.list.lazy.compactMap({ ($0 as? CompressionRewriter)?.state }).first {
-                installed = existing
-                return
-            }
-            settings.addRewriter(CompressionRewriter(state: state, compressesNewData: true))
-        }
-        if let installed { return installed }
-        setConfig(named: Self.compressionConfigName, withInvocation: { handle in
-            guard let db = handle.rawPointer else { return }
-            try CompressionFunctions.install(on: db)
-        }, withPriority: .high)
-        return state
+        return rewriter.state
     }
 
     /// Installs a new rewriter over `state` (handles drop statements rewritten by the old one).
     private func reinstallCompressionRewriter(_ state: CompressionState) {
-        let compresses = state.with { $0.compressesNewData }
-        core.updateSettings {
-            $0.replaceRewriter(where: { $0 is CompressionRewriter }, with: CompressionRewriter(state: state, compressesNewData: compresses))
-        }
+        reinstallRewriter(CompressionRewriter(state: state, compressesNewData: state.with { $0.compressesNewData }))
     }
 
     /// Configures which tables compress which columns, and how: `filter` is called with each table the

@@ -9,3 +9,26 @@ extension Database {
     /// Removes every rewriter.
     func removeRewriters() { core.removeRewriters() }
 }
+
+extension Database {
+    /// The database's rewriter of type `R` (a feature's one rewriter, which holds its state), installed
+    /// from `make` when there is none yet; `isNew` says whether this call installed it.
+    func installedRewriter<R: StatementRewriter>(_ make: () -> R) -> (rewriter: R, isNew: Bool) {
+        if let existing = core.state.withLock({ $0.settings.rewriters.list.lazy.compactMap { $0 as? R }.first }) {
+            return (existing, false)
+        }
+        let made = make()
+        var existing: R?
+        core.updateSettings { settings in
+            existing = settings.rewriters.list.lazy.compactMap { $0 as? R }.first
+            if existing == nil { settings.addRewriter(made) }
+        }
+        return (existing ?? made, existing == nil)
+    }
+
+    /// Puts `rewriter` in the place of the database's rewriter of its type: handles drop the statements
+    /// the old one rewrote.
+    func reinstallRewriter<R: StatementRewriter>(_ rewriter: R) {
+        core.updateSettings { $0.replaceRewriter(where: { $0 is R }, with: rewriter) }
+    }
+}

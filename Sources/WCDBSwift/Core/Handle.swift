@@ -387,6 +387,17 @@ public final class Handle {
         return try statement.step() ? statement.value(atIndex: 0) : .null
     }
 
+    /// Every row of `sql` with `values` bound: for the runtime's own bookkeeping statements (schemas,
+    /// PRAGMAs), prepared afresh and not rewritten.
+    func rows(_ sql: String, _ values: [FundamentalValue] = []) throws -> [[FundamentalValue]] {
+        let statement = try prepareStatement(sql)
+        defer { statement.finalize() }
+        statement.bind(values)
+        var rows: [[FundamentalValue]] = []
+        while try statement.step() { rows.append(statement.row()) }
+        return rows
+    }
+
     // MARK: Cipher
 
     /// Applies a key (`sqlite3_key`). `bytes` is a passphrase, or the text `x'<hex>'` for a raw key.

@@ -7,27 +7,13 @@ extension Database {
 
     /// The migration state of this database's core, made (with its rewriter) on first use.
     func migrationState() -> MigrationState {
-        if let state = core.state.withLock({ $0.settings.rewriters.list.lazy.compactMap { ($0 as? MigrationRewriter)?.state }.first }) {
-            return state
-        }
-        let state = MigrationState()
-        var installed: MigrationState?
-        core.updateSettings { settings in
-            if let existing = settings.rewriters.list.lazy.compactMap({ ($0 as? MigrationRewriter)?.state }).first {
-                installed = existing
-                return
-            }
-            settings.addRewriter(MigrationRewriter(state: state))
-        }
-        return installed ?? state
+        installedRewriter { MigrationRewriter(state: MigrationState()) }.rewriter.state
     }
 
     /// Installs a new rewriter over `state`: handles drop the statements rewritten under the old state
     /// (a table that finished migrating no longer reads through its view).
     private func reinstallMigrationRewriter(_ state: MigrationState) {
-        core.updateSettings {
-            $0.replaceRewriter(where: { $0 is MigrationRewriter }, with: MigrationRewriter(state: state))
-        }
+        reinstallRewriter(MigrationRewriter(state: state))
     }
 
     /// Declares tables of this database that take over the rows of source tables, in this database

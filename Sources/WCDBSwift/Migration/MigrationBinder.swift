@@ -5,16 +5,6 @@ import Foundation
 /// source against the target), and sets a handle up for a migrating table: the source file attached
 /// with its key, the temp view that reads both tables as one.
 enum MigrationBinder {
-    /// Rows of `sql` on `handle`.
-    static func rows(_ sql: String, _ values: [FundamentalValue] = [], on handle: Handle) throws -> [[FundamentalValue]] {
-        let statement = try handle.prepare(sql)
-        defer { statement.finalize() }
-        statement.bind(values)
-        var rows: [[FundamentalValue]] = []
-        while try statement.step() { rows.append(statement.row()) }
-        return rows
-    }
-
     static func isInTransaction(_ handle: Handle) -> Bool {
         handle.rawPointer.map { sqlite3_get_autocommit($0) == 0 } ?? false
     }
@@ -31,7 +21,7 @@ enum MigrationBinder {
         guard let path = source.path else { return }
         let key = "attach:" + source.schema
         if handle.rewriterObjects.contains(key) { return }
-        let attached = try rows("PRAGMA database_list", on: handle).contains { $0[1].stringValue == source.schema }
+        let attached = try handle.rows("PRAGMA database_list").contains { $0[1].stringValue == source.schema }
         if !attached {
             if isInTransaction(handle) {
                 throw MigrationError.misuse("The source database \(path) of a migration can not be attached inside a transaction; "
@@ -39,7 +29,7 @@ enum MigrationBinder {
             }
             // ATTACH reads the file with SQLCipher's default page size (1024, process-wide): the
             // library's 4096 is set for the length of the ATTACH.
-            let previous = try rows("PRAGMA cipher_default_page_size", on: handle).first?.first?.int64Value ?? 1024
+            let previous = try handle.rows("PRAGMA cipher_default_page_size").first?.first?.int64Value ?? 1024
             if source.cipher != nil { try handle.exec("PRAGMA cipher_default_page_size = 4096") }
             defer { if source.cipher != nil { try? handle.exec("PRAGMA cipher_default_page_size = \(previous)") } }
             // An explicit empty key keeps a plain source plain (SQLCipher would use the main key).
@@ -83,17 +73,17 @@ enum MigrationBinder {
                               on handle: Handle) throws -> TableMigration? {
         let target = info.table, sourceTable = info.sourceTable ?? ""
         let schema = SQLIdentifier.quoteSchema(source.schema)
-        let sourceExists = try !rows("SELECT 1 FROM \(schema).sqlite_master WHERE type = 'table' AND name = ?",
-                                     [.text(sourceTable)], on: handle).isEmpty
+        let sourceExists = try !handle.rows("SELECT 1 FROM \(schema).sqlite_master WHERE type = 'table' AND name = ?",
+                                     [.text(sourceTable)]).isEmpty
         guard sourceExists else { return .plain }  // Migrated at an earlier launch.
-        let definition = try rows("SELECT sql FROM main.sqlite_master WHERE type = 'table' AND name = ?", [.text(target)], on: handle)
+        let definition = try handle.rows("SELECT sql FROM main.sqlite_master WHERE type = 'table' AND name = ?", [.text(target)])
         guard let sql = definition.first?.first?.stringValue else { return nil }
         let compact = sql.uppercased().filter { !$0.isWhitespace }
         if compact.hasSuffix("WITHOUTROWID") {
             throw MigrationError.configuration("Table \(target) is WITHOUT ROWID; migration moves rows by rowid", info: info)
         }
-        let targetColumns = try rows("PRAGMA main.table_info(\(SQLIdentifier.quote(target)))", on: handle)
-        let sourceColumns = try rows("PRAGMA \(schema).table_info(\(SQLIdentifier.quote(sourceTable)))", on: handle)
+        let targetColumns = try handle.rows("PRAGMA main.table_info(\(SQLIdentifier.quote(target)))")
+        let sourceColumns = try handle.rows("PRAGMA \(schema).table_info(\(SQLIdentifier.quote(sourceTable)))")
         let targetNames = targetColumns.map { $0[1].stringValue }
         let sourceNames = Set(sourceColumns.map { $0[1].stringValue.lowercased() })
         let missing = targetNames.filter { !sourceNames.contains($0.lowercased()) }
@@ -111,8 +101,8 @@ enum MigrationBinder {
             integerPrimaryKey = primaryKey[0][1].stringValue
         }
         var uniqueKeys: [[String]] = []
-        for index in try rows("PRAGMA main.index_list(\(SQLIdentifier.quote(target)))", on: handle) where index[2].int64Value != 0 {
-            let columns = try rows("PRAGMA main.index_info(\(SQLIdentifier.quote(index[1].stringValue)))", on: handle)
+        for index in try handle.rows("PRAGMA main.index_list(\(SQLIdentifier.quote(target)))") where index[2].int64Value != 0 {
+            let columns = try handle.rows("PRAGMA main.index_info(\(SQLIdentifier.quote(index[1].stringValue)))")
                 .sorted { $0[0].int64Value < $1[0].int64Value }.map { $0[2].stringValue }
             if !columns.isEmpty { uniqueKeys.append(columns) }
         }

@@ -11,9 +11,8 @@ enum MigrationStepper {
 
     /// Resolves every table of the main database with the filters (a step covers tables not used yet).
     static func resolveAllTables(_ state: MigrationState, on handle: Handle) throws {
-        let names = try MigrationBinder.rows(
-            "SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name",
-            on: handle).map { $0[0].stringValue }
+        let names = try handle.rows(
+            "SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name").map { $0[0].stringValue }
         for name in names { try MigrationBinder.resolve(name, in: state, on: handle) }
     }
 
@@ -56,12 +55,12 @@ enum MigrationStepper {
     /// no other target has rows left in it.
     static func finish(_ table: MigratingTable, on handle: Handle) throws {
         try MigrationBinder.unbind(table, on: handle)
-        let empty = try MigrationBinder.rows("SELECT 1 FROM \(table.quotedSource) LIMIT 1", on: handle).isEmpty
+        let empty = try handle.rows("SELECT 1 FROM \(table.quotedSource) LIMIT 1").isEmpty
         if empty { try handle.exec("DROP TABLE IF EXISTS \(table.quotedSource)") }
     }
 
     /// The source rows still to move into `table`.
     static func remaining(_ table: MigratingTable, on handle: Handle) throws -> Int64 {
-        try MigrationBinder.rows("SELECT count(*) FROM \(table.quotedSource) WHERE \(table.filterSQL)", on: handle)[0][0].int64Value
+        try handle.rows("SELECT count(*) FROM \(table.quotedSource) WHERE \(table.filterSQL)")[0][0].int64Value
     }
 }
