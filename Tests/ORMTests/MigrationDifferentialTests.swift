@@ -5,21 +5,6 @@ import Testing
 /// The same random sequences of verbs, chain calls and WINQ statements run on a half-migrated table
 /// and on an unmigrated copy give the same results, and leave the same rows.
 @Suite struct MigrationDifferentialTests {
-    /// SplitMix64: the same sequence for a seed on every run.
-    private struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9e37_79b9_7f4a_7c15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ range: ClosedRange<Int64>) -> Int64 {
-            range.lowerBound + Int64(next() % UInt64(range.upperBound - range.lowerBound + 1))
-        }
-    }
-
     private typealias Item = MigrationItem.Properties
 
     /// Both databases: `plain` holds every row in `items`; `migrating` holds rows above 300 in `items`
@@ -56,7 +41,7 @@ import Testing
     }
 
     /// One random operation on `database`, and what it returned (or that it threw).
-    private static func run(_ operation: Int, _ random: inout Random, on database: Database) -> String {
+    private static func run(_ operation: Int, _ random: inout SeededRandom, on database: Database) -> String {
         let a = random.int(1...650), b = random.int(1...650), k = random.int(0...36)
         let low = min(a, b), high = max(a, b)
         let items = database.getTable(named: "items", of: MigrationItem.self)
@@ -141,7 +126,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let (plain, migrating) = try Self.makePair(in: directory, crossDatabase: crossDatabase)
         defer { plain.close(); migrating.close() }
-        var random = Random(state: seed)
+        var random = SeededRandom(state: seed)
         for index in 0..<160 {
             let operation = Int(random.next() % 16)
             var plainRandom = random, migratingRandom = random

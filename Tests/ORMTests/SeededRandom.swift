@@ -1,0 +1,16 @@
+/// SplitMix64: the same sequence for a seed on every run, for the differential tests' operations.
+struct SeededRandom {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9e37_79b9_7f4a_7c15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+        return z ^ (z >> 31)
+    }
+
+    mutating func int(_ range: ClosedRange<Int64>) -> Int64 {
+        range.lowerBound + Int64(next() % UInt64(range.upperBound - range.lowerBound + 1))
+    }
+}
