@@ -17,3 +17,10 @@ struct IndexedNote: TableCodable {
     // @Index("noteTextIndex")
     var text: String = ""
 }
+
+/// WCDB 2.x's test object: an integer key and a text.
+struct CompressionTestObject: TableCodable, Equatable {
+    // @PrimaryKey
+    var variable1: Int = 0
+    var variable2: String = ""
+}
