@@ -222,6 +222,29 @@ private func stored(_ database: Database, _ table: String) throws -> [Int64] {
     }
 }
 
+extension MigrationTests {
+    /// The statements a migration runs (the moves of a step, the union view) reach the
+    /// database's SQL tracer with its tag and path, like the app's own.
+    @Test func migrationStatementsAreTracedWithTheDatabaseTag() throws {
+        let scratch = try MigrationScratch()
+        try scratch.makeSource(items(1...50))
+        let database = Database(withPath: scratch.targetPath)
+        defer { database.close() }
+        database.tag = 77
+        let traced = Mutex<[(tag: Int, path: String, sql: String)]>([])
+        database.traceSQL { tag, path, _, sql, _ in traced.withLock { $0.append((tag, path, sql)) } }
+        database.addMigration(sourcePath: scratch.sourcePath) { if $0.table == "items" { $0.sourceTable = "source" } }
+        try database.create(table: "items", of: MigrationItem.self)
+        _ = try database.getObjects(fromTable: "items") as [MigrationItem]
+        while !database.isMigrated() { try database.stepMigration() }
+        let statements = traced.withLock { $0 }
+        let moves = statements.filter { $0.sql.hasPrefix("INSERT INTO main.items") && $0.sql.contains("wcdb_migration_") }
+        #expect(!moves.isEmpty)
+        #expect(statements.contains { $0.sql.hasPrefix("CREATE TEMP VIEW") && $0.sql.contains("wcdb_union_items") })
+        #expect(moves.allSatisfy { $0.tag == 77 && $0.path == database.path })
+    }
+}
+
 /// Migration in the background and to the end, beside the app's own work.
 @Suite struct MigrationProgressTests {
     /// Auto migration races writers on three threads: every write lands once, and the migration ends.
