@@ -245,6 +245,64 @@ extension MigrationTests {
     }
 }
 
+/// A target that is compressed while it migrates: reads decompress rows of both tables, writes
+/// compress, moved rows are compressed by the compression steps, whichever was configured first.
+@Suite struct MigrationWithCompressionTests {
+    private typealias M = CompressedMessage.Properties
+
+    private static func message(_ id: Int64) -> CompressedMessage {
+        let text = (0..<25).map { ["hello", "你好", "see you at the station", "明天见"][(Int(id) + $0) % 4] }.joined(separator: " ")
+        return CompressedMessage(id: id, kind: id % 2, text: text + " #\(id)", payload: Data((text + " payload").utf8))
+    }
+
+    @Test(arguments: [(true, false), (false, false), (true, true)])
+    func compressedTargetMigrates(compressionFirst: Bool, crossDatabase: Bool) throws {
+        let scratch = try MigrationScratch()
+        let sourcePath = crossDatabase ? scratch.sourcePath : scratch.targetPath
+        let old = (1...200).map { Self.message($0) }
+        do {
+            let source = Database(withPath: sourcePath)
+            defer { source.close() }
+            try source.create(table: "oldMessage", of: CompressedMessage.self)
+            try source.insert(objects: old, intoTable: "oldMessage")
+        }
+        let database = Database(withPath: scratch.targetPath)
+        database.setCipher(key: crossDatabase ? Data("target".utf8) : nil)
+        defer { database.close() }
+        let compress = {
+            database.setCompression { info in
+                guard info.tableName == "message" else { return }
+                info.addZSTDNormalCompress(to: M.text)
+                info.addZSTDNormalCompress(to: M.payload)
+            }
+        }
+        let migrate = {
+            database.addMigration(sourcePath: crossDatabase ? sourcePath : nil) { if $0.table == "message" { $0.sourceTable = "oldMessage" } }
+        }
+        if compressionFirst { compress(); migrate() } else { migrate(); compress() }
+        try database.create(table: "message", of: CompressedMessage.self)
+        var expected = old
+        // Reads see the source's plain rows; writes go to the target, compressed.
+        #expect(try database.getObjects(fromTable: "message", orderBy: [M.id.asOrder()]) == expected)
+        let added = (201...220).map { Self.message($0) }
+        try database.insert(objects: added, intoTable: "message")
+        expected += added
+        try database.update(table: "message", on: M.text, with: ["changed"], where: M.id == 5)
+        expected[4].text = "changed"
+        try database.delete(fromTable: "message", where: M.id.between(10, 14))
+        expected.removeAll { (10...14).contains($0.id) }
+        #expect(try database.getObjects(fromTable: "message", orderBy: [M.id.asOrder()]) == expected)
+        #expect(try database.getRows(fromTable: "message", orderBy: [M.id.asOrder()]).first?.count == 4, "SELECT * shows no hidden column")
+        let like: [CompressedMessage] = try database.getObjects(fromTable: "message", where: M.text.like("%#20_"), orderBy: [M.id.asOrder()])
+        #expect(like.map(\.id) == Array(200...209))
+        while !database.isMigrated() { try database.stepMigration() }
+        while !database.isCompressed() { try database.stepCompression() }
+        #expect(try database.getObjects(fromTable: "message", orderBy: [M.id.asOrder()]) == expected)
+        let markers = try database.getRows("SELECT count(*) FROM message WHERE WCDB_CT_text = 4 AND WCDB_CT_payload = 5")[0][0].int64Value
+        #expect(markers == Int64(expected.count) - 1, "every row compressed but the short text 'changed'")
+    }
+}
+
 /// Migration in the background and to the end, beside the app's own work.
 @Suite struct MigrationProgressTests {
     /// Auto migration races writers on three threads: every write lands once, and the migration ends.

@@ -20,12 +20,13 @@ struct TableReferences {
         collector.visit(statement)
         references = collector.items.map { item in
             var compressed: CompressedTable?
-            if Self.isMain(item.table), case .compressed(let table) = state.table(item.table.name) { compressed = table }
+            // A migrating table is read through its view by now (migration rewrites first).
+            if let main = TableStandIn.mainTable(item.table), case .compressed(let table) = state.table(main) { compressed = table }
             return Reference(name: item.name, table: item.table, compressed: compressed)
         }
     }
 
-    static func isMain(_ table: TableName) -> Bool { table.schema == nil || table.schema?.lowercased() == "main" }
+    static func isMain(_ table: TableName) -> Bool { TableStandIn.isMain(table) }
 
     /// The names of the main database's tables `statement` names.
     static func tableNames(in statement: StatementNode) -> [String] {

@@ -14,9 +14,7 @@ extension Database {
     /// The database's rewriter of type `R` (a feature's one rewriter, which holds its state), installed
     /// from `make` when there is none yet; `isNew` says whether this call installed it.
     func installedRewriter<R: StatementRewriter>(_ make: () -> R) -> (rewriter: R, isNew: Bool) {
-        if let existing = core.state.withLock({ $0.settings.rewriters.list.lazy.compactMap { $0 as? R }.first }) {
-            return (existing, false)
-        }
+        if let existing: R = existingRewriter() { return (existing, false) }
         let made = make()
         var existing: R?
         core.updateSettings { settings in
@@ -24,6 +22,11 @@ extension Database {
             if existing == nil { settings.addRewriter(made) }
         }
         return (existing ?? made, existing == nil)
+    }
+
+    /// The database's rewriter of type `R`, if one is installed.
+    func existingRewriter<R: StatementRewriter>() -> R? {
+        core.state.withLock { $0.settings.rewriters.list.lazy.compactMap { $0 as? R }.first }
     }
 
     /// Puts `rewriter` in the place of the database's rewriter of its type: handles drop the statements

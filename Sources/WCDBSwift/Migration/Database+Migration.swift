@@ -69,6 +69,14 @@ extension Database {
             return true
         }
         if !finished.isEmpty { reinstallMigrationRewriter(state) }
+        if moved > 0, let compression: CompressionRewriter = existingRewriter() {
+            // Moved rows arrive uncompressed below the rows compression has gone through: its next step
+            // goes over the tables again from the top.
+            compression.state.with {
+                $0.boundsNeedRestart = true
+                $0.isCompressed = false
+            }
+        }
         let notify = state.with { $0.notification }
         for info in finished { notify?(self, info) }
         if allDone, state.with({ values -> Bool in

@@ -85,16 +85,21 @@ enum MigrationBinder {
         let targetColumns = try handle.rows("PRAGMA main.table_info(\(SQLIdentifier.quote(target)))")
         let sourceColumns = try handle.rows("PRAGMA \(schema).table_info(\(SQLIdentifier.quote(sourceTable)))")
         let targetNames = targetColumns.map { $0[1].stringValue }
-        let sourceNames = Set(sourceColumns.map { $0[1].stringValue.lowercased() })
-        let missing = targetNames.filter { !sourceNames.contains($0.lowercased()) }
-        let extra = sourceNames.subtracting(targetNames.map { $0.lowercased() })
+        let sourceNames = sourceColumns.map { $0[1].stringValue }
+        // Compression's hidden type columns may be on one side only (values moved without one are
+        // "not processed yet"); every other column must be on both.
+        let hidden = { (name: String) in name.hasPrefix(CompressionMarker.typeColumnPrefix) }
+        let lowered = { (names: [String]) in Set(names.map { $0.lowercased() }) }
+        let missing = targetNames.filter { !hidden($0) && !lowered(sourceNames).contains($0.lowercased()) }
+        let extra = sourceNames.filter { !hidden($0) && !lowered(targetNames).contains($0.lowercased()) }
         if !missing.isEmpty || !extra.isEmpty {
             var parts: [String] = []
             if !missing.isEmpty { parts.append("the source lacks \(missing.joined(separator: ", "))") }
-            if !extra.isEmpty { parts.append("the target lacks \(extra.sorted().joined(separator: ", "))") }
+            if !extra.isEmpty { parts.append("the target lacks \(extra.joined(separator: ", "))") }
             throw MigrationError.configuration(
                 "Table \(target) can not take over \(sourceTable): their columns differ (\(parts.joined(separator: "; ")))", info: info)
         }
+        let onlyInTarget = Set(targetNames.filter { !lowered(sourceNames).contains($0.lowercased()) })
         let primaryKey = targetColumns.filter { $0[5].int64Value > 0 }.sorted { $0[5].int64Value < $1[5].int64Value }
         var integerPrimaryKey: String?
         if primaryKey.count == 1, primaryKey[0][2].stringValue.uppercased() == "INTEGER" {
@@ -106,7 +111,8 @@ enum MigrationBinder {
                 .sorted { $0[0].int64Value < $1[0].int64Value }.map { $0[2].stringValue }
             if !columns.isEmpty { uniqueKeys.append(columns) }
         }
-        return .migrating(MigratingTable(info: info, source: source, columns: targetNames, integerPrimaryKey: integerPrimaryKey,
+        return .migrating(MigratingTable(info: info, source: source, columns: targetNames, columnsOnlyInTarget: onlyInTarget,
+                                         integerPrimaryKey: integerPrimaryKey,
                                          uniqueKeys: uniqueKeys, isAutoIncrement: compact.contains("AUTOINCREMENT")))
     }
 

@@ -15,6 +15,8 @@
 ///   still to come.
 struct MigrationRewriter: StatementRewriter {
     let state: MigrationState
+    /// Before compression: it then sees a migrating table's view as the table (`TableStandIn`).
+    let order = -1
 
     func prepare(_ statement: StatementNode, on handle: AnyObject) throws {
         guard let handle = handle as? Handle, state.with({ !$0.sources.isEmpty }) else { return }
@@ -48,7 +50,7 @@ struct MigrationRewriter: StatementRewriter {
         case .update(let node): table = node.table
         case .delete(let node): table = node.table
         }
-        return TableReferences.isMain(table) ? table : nil
+        return TableStandIn.isMain(table) ? table : nil
     }
 
     /// The migrating tables `statement` names, by lowercased name.
@@ -64,7 +66,7 @@ struct MigrationRewriter: StatementRewriter {
         let tables = migratingTables(in: statement)
         guard !tables.isEmpty else { return nil }
         var rewritten = Self.readTransform(tables).apply(to: statement)
-        if case .insert(let node) = rewritten, TableReferences.isMain(node.table), let table = tables[node.table.name.lowercased()] {
+        if case .insert(let node) = rewritten, TableStandIn.isMain(node.table), let table = tables[node.table.name.lowercased()] {
             rewritten = .insert(Self.allocatingRowids(node, table))
         }
         return rewritten
@@ -73,8 +75,8 @@ struct MigrationRewriter: StatementRewriter {
     // MARK: Reads
 
     static func readTransform(_ tables: [String: MigratingTable]) -> SyntaxTransform {
-        let viewName = { (table: MigratingTable) in TableName(name: table.view, schema: "temp") }
-        let migrating = { (name: TableName) in TableReferences.isMain(name) ? tables[name.name.lowercased()] : nil }
+        let viewName = { (table: MigratingTable) in TableStandIn.view(for: table.table) }
+        let migrating = { (name: TableName) in TableStandIn.isMain(name) ? tables[name.name.lowercased()] : nil }
         return SyntaxTransform(
             expression: { node in
                 guard case .inTable(let operand, let not, let name) = node.kind, let table = migrating(name) else { return nil }
@@ -94,8 +96,7 @@ struct MigrationRewriter: StatementRewriter {
         func collect(_ item: TableOrSubquery) {
             switch item.body {
             case .table(let name):
-                let isView = name.schema == "temp" && name.name.hasPrefix(MigratingTable.viewPrefix)
-                let table = isView ? tables[String(name.name.dropFirst(MigratingTable.viewPrefix.count)).lowercased()] : nil
+                let table = TableStandIn.isMain(name) ? nil : TableStandIn.mainTable(name).flatMap { tables[$0.lowercased()] }
                 items.append((item.alias ?? name.name, table))
             case .join(let join, _):
                 _ = join.mapping(tables: { collect($0); return $0 }, conditions: { $0 })
@@ -117,7 +118,7 @@ struct MigrationRewriter: StatementRewriter {
                     columns.append(result)
                     continue
                 }
-                columns += table.columns.map { ColumnResult(with: Expression(.column(ColumnName(name: $0, table: qualifier)))) }
+                columns += table.visibleColumns.map { ColumnResult(with: Expression(.column(ColumnName(name: $0, table: qualifier)))) }
                 continue
             }
             // An unnamed subquery can not be qualified: its `*` stays (with the view's rowid among them).
@@ -133,7 +134,7 @@ struct MigrationRewriter: StatementRewriter {
                     continue
                 }
                 let qualifier = items.count > 1 ? item.name : nil
-                columns += table.columns.map { ColumnResult(with: Expression(.column(ColumnName(name: $0, table: qualifier)))) }
+                columns += table.visibleColumns.map { ColumnResult(with: Expression(.column(ColumnName(name: $0, table: qualifier)))) }
             }
         }
         var core = core
@@ -181,7 +182,7 @@ struct MigrationRewriter: StatementRewriter {
     /// `node` with each row's rowid named: the row's own when it gives one (not NULL), else the next.
     private static func allocatingRowids(_ node: InsertNode, _ table: MigratingTable) -> InsertNode {
         guard !node.rows.isEmpty, node.select == nil, !node.isDefaultValues else { return node }
-        var columns = node.columns.isEmpty ? table.columns.map { ColumnName(name: $0) } : node.columns
+        var columns = node.columns.isEmpty ? table.implicitColumns(for: node).map { ColumnName(name: $0) } : node.columns
         guard node.rows.allSatisfy({ $0.count == columns.count }) else { return node }
         let keyIndex = columns.firstIndex { isRowidName($0.name, of: table) }
         var rows = node.rows
@@ -224,7 +225,7 @@ struct MigrationRewriter: StatementRewriter {
             return table.moveSQL(where: condition)
         case .insert(let node):
             guard !node.rows.isEmpty else { return [] }
-            let columns = node.columns.isEmpty ? table.columns : node.columns.map(\.name)
+            let columns = node.columns.isEmpty ? table.implicitColumns(for: node) : node.columns.map(\.name)
             var base = total - node.rows.reduce(0) { $0 + $1.reduce(0) { $0 + $1.boundValues.count } } + 1
             var conditions: [String] = []
             for row in node.rows where row.count == columns.count {

@@ -21,7 +21,7 @@ enum MigrationStepper {
     static func step(_ table: MigratingTable, on handle: Handle) throws -> (moved: Int, finished: Bool) {
         try MigrationBinder.attach(table.source, on: handle)
         let selected = "FROM \(table.quotedSource) WHERE \(table.filterSQL) ORDER BY rowid DESC LIMIT \(rowsPerBatch)"
-        let copy = try handle.prepare("INSERT INTO \(table.quotedTarget)(\(table.columnList)) SELECT \(table.columnList) \(selected)")
+        let copy = try handle.prepare("INSERT INTO \(table.quotedTarget)(\(table.movedColumnList)) SELECT \(table.movedColumnList) \(selected)")
         defer { copy.finalize() }
         let remove = try handle.prepare("DELETE FROM \(table.quotedSource) WHERE rowid IN (SELECT rowid \(selected))")
         defer { remove.finalize() }

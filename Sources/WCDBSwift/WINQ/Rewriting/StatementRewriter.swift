@@ -20,9 +20,17 @@ protocol StatementRewriter: Sendable {
     /// (`SQLRenderer.render(_:numberedFrom:)`): data migration moves the rows a write will touch. None by
     /// default.
     func prelude(for statement: StatementNode) -> [String]
+
+    /// Where this rewriter runs among a database's rewriters: lower first, equal ones in the order they
+    /// were added. A rewriter that reads a view in a table's place (data migration, -1) runs before one
+    /// that rewrites columns (compression, 0), which finds the table behind the view with
+    /// `TableStandIn`. 0 by default.
+    var order: Int { get }
 }
 
 extension StatementRewriter {
+    var order: Int { 0 }
+
     func prepare(_ statement: StatementNode, on handle: AnyObject) throws {}
     func prelude(for statement: StatementNode) -> [String] { [] }
 }
@@ -36,14 +44,18 @@ struct StatementRewriters: Sendable {
     var isEmpty: Bool { list.isEmpty }
 
     mutating func append(_ rewriter: any StatementRewriter) {
-        list.append(rewriter)
+        list.insert(rewriter, at: list.firstIndex { $0.order > rewriter.order } ?? list.endIndex)
         generation += 1
     }
 
     /// Puts `rewriter` in the place of the first rewriter `matches`, or after the others.
     mutating func replace(where matches: (any StatementRewriter) -> Bool, with rewriter: any StatementRewriter) {
-        if let index = list.firstIndex(where: matches) { list[index] = rewriter } else { list.append(rewriter) }
-        generation += 1
+        if let index = list.firstIndex(where: matches) {
+            list[index] = rewriter
+            generation += 1
+        } else {
+            append(rewriter)
+        }
     }
 
     mutating func removeAll() {
@@ -51,9 +63,11 @@ struct StatementRewriters: Sendable {
         generation += 1
     }
 
-    /// Runs each rewriter's `prepare` for `statement` on `handle`, in order.
+    /// Runs each rewriter's `prepare` for `statement` on `handle`, the last rewriter first: what a later
+    /// rewriter sets up in the schema (compression's hidden columns) is there when an earlier one reads
+    /// the schema (migration's view over a table's columns).
     func prepare(_ statement: StatementNode, on handle: AnyObject) throws {
-        for rewriter in list { try rewriter.prepare(statement, on: handle) }
+        for rewriter in list.reversed() { try rewriter.prepare(statement, on: handle) }
     }
 
     /// `statement` after each rewriter in turn, and the statements they run before it.
