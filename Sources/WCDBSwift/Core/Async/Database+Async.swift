@@ -4,7 +4,7 @@ import Foundation
 // cooperative thread pool, and on one handle pinned to that queue's thread for the length of the work:
 // every operation that its closure makes on the same database uses that handle (the transaction's, in
 // the transaction forms). Cancelling the awaiting Task stops the statement in progress, rolls back what
-// the call began and throws `CancellationError` (see `runCancellable`, Core/CancellableWork.swift).
+// the call began and throws `CancellationError` (see `runCancellable`, Core/Async/CancellableWork.swift).
 
 extension Database {
     // MARK: Read and write closures
