@@ -116,7 +116,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FTSTests",
-            dependencies: ["WCDBSwift", "CSQLCipher"],
+            dependencies: ["WCDBSwift", "CSQLCipher", "WCDBTestSupport"],
             path: "Tests/FTSTests",
             plugins: ["WCDBPlugin"]
         ),

@@ -18,11 +18,13 @@ import WCDBTestSupport
 
         let errors = Box<[String]>([])
         let directory = fixture.directory
-        Database.globalTraceError { error in
-            if (error.path ?? "").hasPrefix(directory) { errors.with { $0.append(error.description) } }
+        try withProcessWideTracers {
+            Database.globalTraceError { error in
+                if (error.path ?? "").hasPrefix(directory) { errors.with { $0.append(error.description) } }
+            }
+            defer { Database.globalTraceError(nil) }
+            _ = try database.retrieve(with: nil)
         }
-        defer { Database.globalTraceError(nil) }
-        _ = try database.retrieve(with: nil)
         #expect(errors.get.isEmpty, "\(errors.get)")
         #expect(try database.getValue("SELECT count(*) FROM search WHERE search MATCH 'number'").int64Value == 50)
         database.close()

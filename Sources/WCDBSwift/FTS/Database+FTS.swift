@@ -51,12 +51,7 @@ extension Database {
     /// names can be registered (FTS3's C interface needs one C entry point per name); a further
     /// name, or a built-in one, is refused with a warning to the error tracer.
     public static func register<T: Tokenizer>(tokenizer: T.Type, named name: String) {
-        // A metatype is immutable; the warning is about isolated conformances, which a tokenizer
-        // called from SQLite's C callbacks can't have anyway.
-        nonisolated(unsafe) let type: any Tokenizer.Type = tokenizer
-        let registered = TokenizerRegistry.register(TokenizerFactory { arguments in
-            SwiftTokenizerEngine(tokenizer: type.init(arguments: arguments))
-        }, named: name)
+        let registered = TokenizerRegistry.register(.swift(tokenizer), named: name)
         if !registered {
             _ = reportError(WCDBError(level: .warning, message: "tokenizer \"\(name)\" was not registered: it is a built-in name, or all \(TokenizerModule.slotCount - 1) custom tokenizer slots are taken",
                                       operation: "register tokenizer"))
@@ -69,7 +64,8 @@ extension Database {
     public func add(tokenizer: String) {
         let name = tokenizer.split(separator: " ").first.map(String.init) ?? tokenizer
         if !TokenizerRegistry.isKnown(name) {
-            _ = reportError(WCDBError(level: .warning, message: "unknown tokenizer \"\(name)\"; known: \(TokenizerRegistry.availableNames.joined(separator: ", "))",
+            let why = TokenizerRegistry.wasRefusedAsFTS5(name) ? " (it was registered for FTS5, which this engine lacks)" : ""
+            _ = reportError(WCDBError(level: .warning, message: "unknown tokenizer \"\(name)\"\(why); known: \(TokenizerRegistry.availableNames.joined(separator: ", "))",
                                       path: path, tag: tag, operation: "add tokenizer"))
         }
         setConfig(named: "com.Tencent.WCDB.Config.Tokenize", with: { handle in try handle.installTokenizers() },

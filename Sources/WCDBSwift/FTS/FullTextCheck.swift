@@ -38,6 +38,10 @@ enum FullTextCheck {
                 throw WCDBError.interface("\(model): " + error.message, operation: "create virtual table")
             }
         }
+        if !TokenizerRegistry.isKnown(unquoted) && TokenizerRegistry.wasRefusedAsFTS5(unquoted) {
+            throw WCDBError.interface("\(model) uses tokenizer \"\(unquoted)\", which was registered for FTS5 (register(tokenizer:of:of: .FTS5)) and so refused: this engine is \(Database.engineDescription). Register it with .FTS4 and use module: \"fts4\"",
+                                      operation: "create virtual table")
+        }
         if !TokenizerRegistry.isKnown(unquoted) {
             throw WCDBError.interface("\(model) uses tokenizer \"\(unquoted)\", which is not registered; known: \(TokenizerRegistry.availableNames.joined(separator: ", ")). Register a Swift tokenizer with Database.register(tokenizer:named:) (engine: \(Database.engineDescription))",
                                       operation: "create virtual table")

@@ -1,3 +1,5 @@
+import CSQLCipher
+
 /// One token as FTS3 wants it: the token's bytes (valid until the next call), its byte range in the
 /// document, and its position.
 struct EmittedToken {
@@ -14,8 +16,18 @@ protocol TokenCursor: AnyObject {
     /// FTS3 is storing a document (it passes a NUL-terminated text, length -1), as opposed to
     /// parsing a query or re-reading a stored document for snippet()/offsets() (explicit length).
     func reset(input: UnsafePointer<UInt8>?, count: Int, isIndexing: Bool)
-    /// The next token, or false at the end.
+    /// The next token, or false at the end (or on a failure: see `endCode`).
     func next(_ token: inout EmittedToken) -> Bool
+    /// What FTS3 gets when `next` returns false: `SQLITE_DONE` at the end of the text, or an error
+    /// code, which fails the statement (a 2.x tokenizer's `.NoMemory`, a token FTS3 can't take).
+    var endCode: Int32 { get }
+    /// FTS3 closed the cursor: drop what points into the text (the cursor may be reused).
+    func close()
+}
+
+extension TokenCursor {
+    var endCode: Int32 { SQLITE_DONE }
+    func close() { reset(input: nil, count: 0, isIndexing: false) }
 }
 
 /// A tokenizer instance as FTS3 creates it: one per table and connection, used by one thread at a

@@ -4,6 +4,14 @@
 /// FTS3 creates one instance per table and connection (with the words after the name in the
 /// table's `tokenize=` argument) and calls `tokenize` for every document it indexes and for every
 /// query string it parses, on the thread that uses the connection.
+///
+/// The protocol also has WCDB Swift 2.x's shape, so a tokenizer written for 2.x compiles unchanged:
+/// `init(args:)`, `load(input:length:flags:)` and `nextToken(ppToken:pnBytes:piStart:piEnd:pFlags:piPosition:)`,
+/// registered with `Database.register(tokenizer:of:of:)`. A type implements one of the two shapes; each
+/// shape's members have default implementations in terms of the other, so neither has to write the
+/// other's. When a type implements `nextToken`, FTS3 reads its tokens through it (byte offsets and
+/// positions as the tokenizer gives them); otherwise through `tokenize`. A type that implements neither
+/// initializer stops the program with a message when it is first created.
 public protocol Tokenizer {
     /// `arguments` are the words after the tokenizer's name: `"mine the a"` → `["the", "a"]`.
     init(arguments: [String])
@@ -12,13 +20,78 @@ public protocol Tokenizer {
     /// emitted (phrase queries rely on it); `utf8Range` is the token's byte range in the UTF-8 text,
     /// which `offsets()`, `snippet()` and `matchinfo()` report.
     func tokenize(_ text: String, emit: (_ token: String, _ utf8Range: Range<Int>) -> Void)
+
+    /// WCDB Swift 2.x's initializer: `args` are the words after the tokenizer's name, as for
+    /// `init(arguments:)`. The default calls `init(arguments:)`.
+    init(args: [String])
+
+    /// WCDB Swift 2.x: starts a new text, `length` UTF-8 bytes at `input` (not NUL-terminated in
+    /// general), valid until the next `load`. `flags` is FTS5's and always 0 here (FTS3/FTS4). The
+    /// default does nothing.
+    func load(input: UnsafePointer<Int8>?, length: Int, flags: Int)
+
+    /// WCDB Swift 2.x: the next token of the loaded text. Write the token's bytes to `ppToken` and
+    /// `pnBytes` (they must stay valid until the next call), its byte range in the input to `piStart`
+    /// and `piEnd`, and its position to `piPosition` (equal positions stand for alternatives of one
+    /// word; positions must not go back), then return `.OK`; return `.Done` at the end, or `.NoMemory`
+    /// to fail the statement (it throws a `WCDBError` with code `.NoMemory`). `pFlags` is FTS5's and
+    /// nil here. A position left unwritten is the previous one plus 1. The default returns `.Done`.
+    func nextToken(ppToken: UnsafeMutablePointer<UnsafePointer<Int8>?>,
+                   pnBytes: UnsafeMutablePointer<Int32>,
+                   piStart: UnsafeMutablePointer<Int32>,
+                   piEnd: UnsafeMutablePointer<Int32>,
+                   pFlags: UnsafeMutablePointer<Int32>?,
+                   piPosition: UnsafeMutablePointer<Int32>?) -> TokenizerErrorCode
 }
 
-/// Runs a Swift `Tokenizer` behind FTS3's cursor interface.
+extension TokenizerFactory {
+    /// Makes `type`'s engine from the table's arguments (`register(tokenizer:named:)` and 2.x's
+    /// `register(tokenizer:of:of:)`).
+    static func swift(_ tokenizer: any Tokenizer.Type) -> TokenizerFactory {
+        // A metatype is immutable; the warning is about isolated conformances, which a tokenizer
+        // called from SQLite's C callbacks can't have anyway.
+        nonisolated(unsafe) let type = tokenizer
+        return TokenizerFactory { arguments in SwiftTokenizerEngine(type: type, arguments: arguments) }
+    }
+}
+
+/// Runs a Swift `Tokenizer` behind FTS3's cursor interface, in the shape its type implements:
+/// `tokenize(_:emit:)` (`SwiftTokenCursor`) or 2.x's `load`/`nextToken` (`TokenStreamCursor`). The
+/// shape is found at the first document (`TokenStreamCursor` asks `nextToken` first; its default
+/// answers with a mark) and kept for the engine's life. Used by one connection's thread at a time.
 final class SwiftTokenizerEngine: TokenizerEngine {
+    enum Shape { case unknown, emit, stream }
+
+    let type: any Tokenizer.Type
+    let arguments: [String]
+    /// The instance made at CREATE (as FTS3 and 2.x make it).
     let tokenizer: any Tokenizer
-    init(tokenizer: any Tokenizer) { self.tokenizer = tokenizer }
-    func makeCursor() -> TokenCursor { SwiftTokenCursor(tokenizer: tokenizer) }
+    var shape = Shape.unknown
+    private var isTokenizerLent = false
+
+    init(type: any Tokenizer.Type, arguments: [String]) {
+        self.type = type
+        self.arguments = arguments
+        tokenizer = type.init(arguments: arguments)
+    }
+
+    func makeCursor() -> TokenCursor {
+        switch shape {
+        case .emit: return SwiftTokenCursor(tokenizer: tokenizer)
+        case .unknown, .stream: return TokenStreamCursor(engine: self, tokenizer: lendTokenizer())
+        }
+    }
+
+    /// A 2.x tokenizer holds the text it is reading, so each open cursor needs an instance of its own:
+    /// the first gets the one made at CREATE (FTS3 keeps a closed cursor for the next document, so
+    /// that is the usual case), one opened while another is still reading gets a new one.
+    private func lendTokenizer() -> any Tokenizer {
+        if !isTokenizerLent {
+            isTokenizerLent = true
+            return tokenizer
+        }
+        return type.init(arguments: arguments)
+    }
 }
 
 /// Collects a Swift tokenizer's tokens for one document into two reused buffers (token bytes back

@@ -116,7 +116,7 @@ private let xClose: @convention(c) (UnsafeMutablePointer<sqlite3_tokenizer_curso
     guard let context = cursor.pointee.context else { return SQLITE_OK }
     cursor.pointee.context = nil
     let state = Unmanaged<CursorState>.fromOpaque(context).takeRetainedValue()
-    state.cursor.reset(input: nil, count: 0, isIndexing: false)
+    state.cursor.close()
     // Keep one cursor for the next document of this tokenizer (FTS3 sets pTokenizer after xOpen).
     if let tokenizerPointer = pointer.pointee.pTokenizer {
         let tokenizer = UnsafeMutableRawPointer(tokenizerPointer).assumingMemoryBound(to: wcdb_tokenizer.self)
@@ -133,7 +133,7 @@ private let xNext: @convention(c) (UnsafeMutablePointer<sqlite3_tokenizer_cursor
     let cursor = UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: wcdb_tokenizer_cursor.self)
     guard let context = cursor.pointee.context else { return SQLITE_DONE }
     let state = Unmanaged<CursorState>.fromOpaque(context).takeUnretainedValue()
-    guard state.cursor.next(&state.token) else { return SQLITE_DONE }
+    guard state.cursor.next(&state.token) else { return state.cursor.endCode }
     tokenOut?.pointee = UnsafeRawPointer(state.token.bytes)?.assumingMemoryBound(to: CChar.self)
     lengthOut?.pointee = state.token.length
     startOut?.pointee = state.token.start

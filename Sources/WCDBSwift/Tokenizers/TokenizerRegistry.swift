@@ -38,8 +38,22 @@ enum TokenizerRegistry {
                 list.append((name: name, slot: slot))
             }
             TokenizerModule.factories.withLock { $0[slot] = factory }
+            fts5Names.withLock { _ = $0.remove(name.lowercased()) }
             return true
         }
+    }
+
+    /// Names that WCDB 2.x's `register(tokenizer:of:of:)` was asked to register for FTS5 (refused: the
+    /// engine has no FTS5), lowercased, so that an error about the name can say why it is unknown.
+    private static let fts5Names = Mutex<Set<String>>([])
+
+    static func noteRefusedFTS5(_ name: String) {
+        guard !isKnown(name) else { return }
+        fts5Names.withLock { _ = $0.insert(name.lowercased()) }
+    }
+
+    static func wasRefusedAsFTS5(_ name: String) -> Bool {
+        fts5Names.withLock { $0.contains(name.lowercased()) }
     }
 
     /// Every name a `tokenize=` argument may use on a handle opened now.
