@@ -21,10 +21,10 @@
 /// (`new.rowid` is -1 before an insert that lets SQLite choose the rowid; deleting a docid that has no
 /// content row changes nothing.)
 extension HandleProvider {
-    /// Creates the index `table` with `statement` and its triggers on `content`, in the caller's
+    /// Creates the index `table` with `statement` (given where it reads its content) and its triggers on `content`, in the caller's
     /// transaction; fills it from the content table's rows (`'rebuild'`) when it, or any of its
     /// triggers, is new and the content table has rows.
-    static func createExternalContentIndex(_ table: String, statement: StatementCreateVirtualTable, content: String,
+    static func createExternalContentIndex(_ table: String, statement: (_ content: String) -> StatementCreateVirtualTable, content: String,
                                            columns: [String], model: String, on handle: Handle) throws {
         guard try tableExists(content, on: handle) else {
             throw WCDBError.interface("\(model) is an index of table \"\(content)\", which does not exist; create the content table first (create(table:of:) with its model): the index reads its text and its triggers watch it",
@@ -40,9 +40,21 @@ extension HandleProvider {
             throw WCDBError.interface("\(model) indexes \(missing.joined(separator: ", ")), which \(missing.count == 1 ? "is not a column" : "are not columns") of its content table \"\(content)\"; name each property after a column of \"\(content)\" (@Column(\"name\"))",
                                       operation: "create virtual table")
         }
+        // Compressed columns are read through a view that decompresses, and indexed decompressed.
+        let compressed = try CompressedContent(content: content, indexed: columns, on: handle)
+        let source = compressed == nil ? content : CompressedContent.viewName(forIndex: table)
         var isNew = !(try tableExists(table, on: handle))
-        try handle.exec(statement.description)
-        for trigger in Self.externalContentTriggers(index: table, content: content, columns: columns)
+        if !isNew, try !indexReads(source, index: table, on: handle) {
+            // Made before the content's compression (or after it was rolled back): made again.
+            for trigger in VirtualTableBinding.triggerNames(forIndex: table) {
+                try handle.exec(StatementDropTrigger().drop(trigger: trigger).ifExists().description)
+            }
+            try handle.exec(StatementDropTable().drop(table: table).ifExists().description)
+            isNew = true
+        }
+        if let compressed { try handle.exec(compressed.createView(forIndex: table, indexed: columns)) }
+        try handle.exec(statement(source).description)
+        for trigger in Self.externalContentTriggers(index: table, content: content, columns: columns, compressed: compressed)
         where !(try triggerExists(trigger.name, on: handle)) {
             try handle.exec(trigger.statement.description)
             isNew = true
@@ -51,14 +63,26 @@ extension HandleProvider {
         try handle.exec(StatementInsert().insert(intoTable: table, with: Column(named: table)).values("rebuild").description)
     }
 
+    /// Whether the existing index `index` reads its content from `source` (its CREATE names it).
+    private static func indexReads(_ source: String, index: String, on handle: Handle) throws -> Bool {
+        let statement = try handle.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?1 COLLATE NOCASE")
+        defer { statement.finalize() }
+        statement.bind(text: index, toIndex: 1)
+        guard try statement.step() else { return true }
+        return statement.columnText(atIndex: 0).contains("content=" + FullTextCheck.quotedOption(source))
+    }
+
     /// The triggers that keep the external-content index `index` in sync with `content`, named after the
     /// index (`VirtualTableBinding.triggerNames(forIndex:)`).
-    static func externalContentTriggers(index: String, content: String, columns: [String])
+    static func externalContentTriggers(index: String, content: String, columns: [String], compressed: CompressedContent? = nil)
         -> [(name: String, statement: StatementCreateTrigger)] {
         let docid = Column(named: "docid")
         let indexed = columns.map { Column(named: $0) }
-        let insertNew = StatementInsert().insert(intoTable: index, with: [docid] + indexed)
-            .values([Column.rowid.in(table: "new")] + indexed.map { $0.in(table: "new") })
+        var newRow: [ExpressionConvertible] = [Column.rowid.in(table: "new")]
+        for column in columns {
+            newRow.append(compressed?.original(column, of: "new") ?? Column(named: column).in(table: "new"))
+        }
+        let insertNew = StatementInsert().insert(intoTable: index, with: [docid] + indexed).values(newRow)
         let deleteOld = StatementDelete().delete(fromTable: index).where(docid == Column.rowid.in(table: "old"))
         let deleteReplaced = StatementDelete().delete(fromTable: index).where(docid == Column.rowid.in(table: "new"))
         let names = VirtualTableBinding.triggerNames(forIndex: index)

@@ -81,20 +81,24 @@ extension HandleProvider {
         let ignored = binding.columns.filter { $0.columnDef.description != ColumnDef(with: $0.property.asColumn(), and: $0.type).description }
             .map(\.name) + (binding.tableConstraints.isEmpty ? [] : ["table constraints"])
             + binding.indexes.map { "index \(table)\($0.suffix)" }
-        let statement = StatementCreateVirtualTable().create(virtualTable: table).ifNotExists().using(module: virtual.module)
-            .arguments(declared.map { ColumnDef(with: $0.property.asColumn()) })
-        for column in declared where column.isNotIndexed { statement.arguments("notindexed=" + FullTextCheck.quotedOption(column.name)) }
-        if let content = virtual.content { statement.arguments("content=" + FullTextCheck.quotedOption(content)) }
-        if let tokenizer = virtual.tokenizer { statement.arguments("tokenize=" + tokenizer) }
+        /// The CREATE, reading its content from `content` (the content table, or a view over it).
+        func statement(content: String?) -> StatementCreateVirtualTable {
+            let statement = StatementCreateVirtualTable().create(virtualTable: table).ifNotExists().using(module: virtual.module)
+                .arguments(declared.map { ColumnDef(with: $0.property.asColumn()) })
+            for column in declared where column.isNotIndexed { statement.arguments("notindexed=" + FullTextCheck.quotedOption(column.name)) }
+            if let content { statement.arguments("content=" + FullTextCheck.quotedOption(content)) }
+            if let tokenizer = virtual.tokenizer { statement.arguments("tokenize=" + tokenizer) }
+            return statement
+        }
         let create: () throws -> Void = {
             try withHandle(forWriting: true) { handle in
                 // Names registered after this handle opened.
                 if virtual.tokenizer != nil { try handle.installTokenizers() }
                 if let content = virtual.content {
-                    try Self.createExternalContentIndex(table, statement: statement, content: content, columns: declared.map(\.name),
+                    try Self.createExternalContentIndex(table, statement: statement(content:), content: content, columns: declared.map(\.name),
                                                         model: "\(Root.self)", on: handle)
                 } else {
-                    try handle.exec(statement.description)
+                    try handle.exec(statement(content: nil).description)
                 }
                 if !ignored.isEmpty {
                     handle.reportWarning("virtual table \(table) (\(Root.self)) keeps no constraints, types or indexes; ignored: \(ignored.joined(separator: ", ")). Remove those annotations, or index a regular table instead",
@@ -116,6 +120,8 @@ extension HandleProvider {
                     try handle.exec(StatementDropTrigger().drop(trigger: trigger).ifExists().description)
                 }
                 try handle.exec(StatementDropTable().drop(table: table).ifExists().description)
+                // The view a full-text index over compressed columns reads its content through.
+                try handle.exec("DROP VIEW IF EXISTS main.\(SQLIdentifier.quote(CompressedContent.viewName(forIndex: table)))")
             }
         })
     }
