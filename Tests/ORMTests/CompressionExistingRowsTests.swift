@@ -108,3 +108,24 @@ extension CompressionExistingRowsTests {
         #expect(try database.getObjects(fromTable: "testTable", orderBy: [P.variable1.asOrder()]) == objects)
     }
 }
+
+extension CompressionExistingRowsTests {
+    /// A compression step's statements reach the database's SQL tracer with its tag and path.
+    @Test func compressionStepsAreTracedWithTheDatabaseTag() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wcdb-compress-trace-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = Database(withPath: directory.appendingPathComponent("test.db").path)
+        defer { database.close() }
+        database.tag = 88
+        try database.create(table: "testTable", of: CompressionTestObject.self)
+        try database.insert(objects: Self.objects(startWith: 1, count: 10), intoTable: "testTable")
+        let traced = Mutex<[(tag: Int, path: String, sql: String)]>([])
+        database.traceSQL { tag, path, _, sql, _ in traced.withLock { $0.append((tag, path, sql)) } }
+        database.setCompression { $0.addZSTDNormalCompress(to: P.variable2) }
+        while !database.isCompressed() { try database.stepCompression() }
+        let steps = traced.withLock { $0 }.filter { $0.sql.hasPrefix("UPDATE main.testTable SET variable2 = wcdb_compress(") }
+        #expect(!steps.isEmpty)
+        #expect(steps.allSatisfy { $0.tag == 88 && $0.path == database.path })
+    }
+}
