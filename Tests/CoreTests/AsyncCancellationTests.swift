@@ -478,3 +478,45 @@ struct TransactionOverloadTests {
         #expect(ran.get == 5)
     }
 }
+
+/// A Task cancelled while its work waits in the pool — for the write lock another thread holds — stops
+/// waiting at once with `CancellationError`, gives up its place in the line, and leaves the database
+/// usable; the holder is not disturbed.
+@Suite(.serialized) struct CancelWhileWaitingTests {
+    @Test(arguments: AsyncForm.allCases.filter(\.writesInATransaction))
+    func aWaitForTheWriteLockEndsAtCancel(form: AsyncForm) async throws {
+        let database = try freshDatabase()
+        let holding = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let holder = Thread {
+            try? database.run(transaction: { _ in
+                try database.exec("INSERT INTO t VALUES(7)")
+                holding.signal()
+                release.wait()
+            })
+        }
+        holder.start()
+        while holding.wait(timeout: .now()) == .timedOut { try await Task.sleep(nanoseconds: 1_000_000) }
+        let task = Task { try await form.run(on: database) }
+        try await Task.sleep(nanoseconds: 100_000_000)  // well into its wait for the write lock
+        let start = ContinuousClock.now
+        task.cancel()
+        let outcome = await task.result
+        let elapsed = milliseconds(ContinuousClock.now - start)
+        // The holder keeps the lock until told: only the cancellation can end the wait. (Alone this takes
+        // a few ms; the bound leaves room for a busy cooperative pool, as the tests above.)
+        print("CancelWhileWaitingTests: \(form) returned \(Int(elapsed)) ms after the cancel")
+        #expect(elapsed < 1000, "returned \(elapsed) ms after the cancel")
+        guard case .failure(let error) = outcome else {
+            Issue.record("the cancelled work ran")
+            release.signal()
+            return
+        }
+        #expect(error is CancellationError, "\(error)")
+        release.signal()
+        // The holder commits; the next writer gets the lock.
+        try await Task.sleep(nanoseconds: 50_000_000)
+        try await database.exec("INSERT INTO t VALUES(8)")
+        #expect(try await database.getValue("SELECT count(*) FROM t").int64Value == 2)
+    }
+}

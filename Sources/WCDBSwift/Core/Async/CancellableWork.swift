@@ -22,6 +22,10 @@ extension HandleRepresentable {
     ///   error the interruption caused on the way; else what `work` throws.
     func runCancellable<T: Sendable>(_ work: @escaping @Sendable (Handle) throws -> T) async throws -> T {
         try await runOffPoolUnlessCancelled { signal in
+            // A wait for a handle or the write lock, here or in `work`, ends when the Task is cancelled.
+            let outerSignal = Handle.CancellationSignal.current
+            Handle.CancellationSignal.current = signal
+            defer { Handle.CancellationSignal.current = outerSignal }
             do {
                 return try self.withHandle(forWriting: false) { handle in
                     let outer = handle.attachedCancellationSignal

@@ -1,3 +1,4 @@
+import Foundation
 import CSQLCipher
 import Synchronization
 
@@ -21,8 +22,41 @@ extension Handle {
         /// A signal whose interruptions are not reported to the error tracers (a Task's cancellation).
         init(interruptsQuietly: Bool) { self.interruptsQuietly = interruptsQuietly }
 
-        /// Stops the statements of every handle this signal is attached to.
-        public func cancel() { cancelled.store(true, ordering: .relaxed) }
+        /// What `cancel()` also wakes: threads waiting in the pool for work this signal governs.
+        private let wakeUps = Mutex<(next: Int, calls: [Int: @Sendable () -> Void])>((0, [:]))
+
+        /// Stops the statements of every handle this signal is attached to, and wakes a wait in the pool
+        /// for the work it governs (which then throws `CancellationError`).
+        public func cancel() {
+            cancelled.store(true, ordering: .relaxed)
+            // Called outside the signal's lock: a wake-up takes the pool's lock, and the pool registers
+            // wake-ups while holding it.
+            let calls = wakeUps.withLock { state in
+                defer { state.calls.removeAll() }
+                return Array(state.calls.values)
+            }
+            for call in calls { call() }
+        }
+
+        /// Registers `wakeUp` for `cancel()`; the number to forget it by.
+        func whenCancelled(_ wakeUp: @escaping @Sendable () -> Void) -> Int {
+            wakeUps.withLock { state in
+                state.next += 1
+                state.calls[state.next] = wakeUp
+                return state.next
+            }
+        }
+
+        func forget(_ registration: Int) { _ = wakeUps.withLock { $0.calls.removeValue(forKey: registration) } }
+
+        private static let currentKey = "WCDBSwift.CancellationSignal.current"
+
+        /// The signal of the `async` work running on this thread (`runCancellable`), if any: a wait in the
+        /// pool for a handle or the write lock ends when it is cancelled.
+        static var current: CancellationSignal? {
+            get { Thread.current.threadDictionary[currentKey] as? CancellationSignal }
+            set { Thread.current.threadDictionary[currentKey] = newValue }
+        }
 
         /// Whether `cancel()` was called.
         public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }

@@ -280,16 +280,21 @@ extension DatabaseCore {
         case .handle(let handle):
             return handle
         case .ahead(let timeout):
-            if let handle = state.wait(for: .handle, first: true, timeout: timeout, { $0.pool.checkOutAhead(for: tid) }) {
+            let cancellation = Handle.CancellationSignal.current
+            if let handle = state.wait(for: .handle, first: true, timeout: timeout, cancellation: cancellation,
+                                       { $0.pool.checkOutAhead(for: tid) }) {
                 return handle
             }
+            if cancellation?.isCancelled == true { throw CancellationError() }
             throw reportError(noFreeHandleError(timeout))
         case .queue(let timeout):
             // The ticket is taken by the first attempt, under the same lock that puts this thread in the
             // waiters' line: the line's order is the tickets' order, so a returned handle wakes the thread
             // whose turn it is.
             var ticket: Int?
-            let handle = state.wait(for: .handle, timeout: timeout, keepWaiting: { $0.pool.isHeldBack(tid) }) { state -> Handle? in
+            let cancellation = Handle.CancellationSignal.current
+            let handle = state.wait(for: .handle, timeout: timeout, cancellation: cancellation,
+                                    keepWaiting: { $0.pool.isHeldBack(tid) }) { state -> Handle? in
                 guard let ticket else {
                     if let handle = state.pool.checkOutAtOnce(for: tid) { return handle }
                     ticket = state.pool.enqueue()
@@ -299,6 +304,8 @@ extension DatabaseCore {
             }
             if let handle { return handle }
             state.withLock(waking: .handle) { state in if let ticket { state.pool.abandon(ticket: ticket) } }
+            // The Task whose work this is was cancelled while it waited: its place in the line is given up.
+            if cancellation?.isCancelled == true { throw CancellationError() }
             throw reportError(noFreeHandleError(timeout))
         }
     }
@@ -410,7 +417,8 @@ extension DatabaseCore {
             // The ticket is taken by the first attempt, under the lock that puts this thread in the line
             // (see checkOutWaiting).
             var ticket: Int?
-            let got = state.wait(for: .writeToken, timeout: timeout) { state -> Bool? in
+            let cancellation = Handle.CancellationSignal.current
+            let got = state.wait(for: .writeToken, timeout: timeout, cancellation: cancellation) { state -> Bool? in
                 guard let ticket else {
                     if state.writeToken.takeIfUncontended(for: holder) {
                         taken(&state)
@@ -429,6 +437,7 @@ extension DatabaseCore {
                 if let ticket { state.writeToken.leave(ticket: ticket) }
                 return state.settings.tag
             }
+            if cancellation?.isCancelled == true { throw CancellationError() }
             throw reportError(WCDBError(level: .core, code: SQLITE_BUSY, extendedCode: SQLITE_BUSY, message:
                 "Waited \(timeout) s (the busy timeout) for the write lock, held by another operation or Transaction object of this database",
                 path: path, tag: tag, operation: operation))

@@ -82,14 +82,23 @@ final class Guarded<State>: @unchecked Sendable {  // `state` and `line` are onl
     /// same lock that puts the thread in the line, so the line's order is the tickets' order and the
     /// first waiter of a reason is the one whose turn it is.
     func wait<R>(for reason: WaitReason, first: Bool = false, timeout: Double?,
+                 cancellation: Handle.CancellationSignal? = nil,
                  keepWaiting: (inout State) -> Bool = { _ in false }, _ attempt: (inout State) -> R?) -> R? {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         if let result = attempt(&state) { return result }
         let waiter = Waiter(reason: reason)
         if first { line.insert(waiter, at: 0) } else { line.append(waiter) }
+        // A cancelled signal wakes this thread, which then gives up its place (nil, as a timeout).
+        let wakeUp = cancellation.map { $0.whenCancelled(WakeUp(guarded: self, waiter: waiter).call) }
+        defer { if let wakeUp { cancellation?.forget(wakeUp) } }
         var deadline = timeout.map { Waiter.deadline(after: $0) }
         while true {
+            if cancellation?.isCancelled == true {
+                leave(waiter)
+                signalFirst(of: reason)
+                return nil
+            }
             let timedOut = waiter.sleep(on: mutex, until: deadline)
             if let result = attempt(&state) {
                 leave(waiter)
@@ -124,6 +133,29 @@ final class Guarded<State>: @unchecked Sendable {  // `state` and `line` are onl
     /// Under the lock.
     private func leave(_ waiter: Waiter) {
         if let index = line.firstIndex(where: { $0 === waiter }) { line.remove(at: index) }
+    }
+}
+
+/// Wakes one waiter from another thread (a cancelled signal). Holds the guard, so its mutex outlives
+/// a wake-up that comes late.
+private final class WakeUp<State>: @unchecked Sendable {  // `waiter` is only signalled under `guarded`'s mutex.
+    let guarded: Guarded<State>
+    let waiter: Waiter
+
+    init(guarded: Guarded<State>, waiter: Waiter) {
+        self.guarded = guarded
+        self.waiter = waiter
+    }
+
+    func call() { guarded.signal(waiter) }
+}
+
+extension Guarded {
+    /// Wakes `waiter` (it re-checks, and leaves when its work was cancelled).
+    fileprivate func signal(_ waiter: Waiter) {
+        pthread_mutex_lock(mutex)
+        waiter.signal()
+        pthread_mutex_unlock(mutex)
     }
 }
 
