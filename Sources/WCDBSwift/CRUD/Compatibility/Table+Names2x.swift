@@ -47,6 +47,7 @@ extension Table {
     }
 
     /// Sets `properties` to `values` (one per property, in order) in this table's rows matching `condition`.
+    @_disfavoredOverload
     public func update(on properties: [PropertyConvertible], with values: ColumnEncodable...,
                        where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                        limit: Limit? = nil, offset: Offset? = nil) throws {
@@ -55,10 +56,29 @@ extension Table {
 
     /// Sets the listed properties to `values` (one per property, in order) in this table's rows matching
     /// `condition` (WCDB 2.x: `table.update(on: p1, p2, with: v1, v2)`).
+    @_disfavoredOverload
     public func update(on property: PropertyConvertible, _ more: PropertyConvertible..., with values: ColumnEncodable...,
                        where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                        limit: Limit? = nil, offset: Offset? = nil) throws {
         try update(table: name, on: [property] + more, with: values, where: condition, orderBy: orderList, limit: limit, offset: offset)
+    }
+
+    /// Sets `properties` to `row`'s values, in order, for a row whose values share one type (`let row =
+    /// ["text"]`): keeps it a row rather than one JSON value of the variadic forms (see
+    /// `HandleProvider.update(table:on:with:where:orderBy:limit:offset:)` taking `[Value]`).
+    public func update<Value: ColumnEncodable>(on properties: [PropertyConvertible], with row: [Value],
+                                               where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
+                                               limit: Limit? = nil, offset: Offset? = nil) throws {
+        try update(table: name, on: properties, with: row,
+                   ClauseTail(condition: condition, orderBy: orderList, limit: limit, offset: offset))
+    }
+
+    /// Sets the listed properties to `row`'s values, in order, for a row whose values share one type.
+    public func update<Value: ColumnEncodable>(on property: PropertyConvertible, _ more: PropertyConvertible..., with row: [Value],
+                                               where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
+                                               limit: Limit? = nil, offset: Offset? = nil) throws {
+        try update(table: name, on: [property] + more, with: row,
+                   ClauseTail(condition: condition, orderBy: orderList, limit: limit, offset: offset))
     }
 }
 
