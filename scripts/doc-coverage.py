@@ -2,6 +2,11 @@
 """Counts the public declarations of a Swift source tree and those without a `///` comment.
 
     python3 scripts/doc-coverage.py [Sources/WCDBSwift] [--list] [--fail-under PERCENT]
+    python3 scripts/doc-coverage.py --by-layer [--all]   # public declarations in and out of `Compatibility/`
+
+With `--by-layer` it counts, per layer (the first folder below the root), the public declarations inside
+`Compatibility/` folders (names that exist so that WCDB 1.x or 2.x code compiles) and outside them (our
+own API); `--all` lists the outside ones, file:line and the declaration.
 
 A declaration is public when its line declares something with `public` or `open` (functions, initializers,
 subscripts, properties, types, cases of public enums, typealiases, operators, associated types). It is
@@ -73,12 +78,16 @@ def main():
         fail_under = float(argv[at + 1])
         del argv[at:at + 2]
     listing = '--list' in argv
+    by_layer = '--by-layer' in argv
+    list_all = '--all' in argv
     args = [a for a in argv if not a.startswith('--')]
     root = args[0] if args else 'Sources/WCDBSwift'
     if not os.path.isdir(root):
         sys.exit(f'doc-coverage: no folder {root}')
     total = 0
     missing = []
+    layers = {}  # layer -> [inside Compatibility, outside]
+    outside = []
     for directory, _, files in os.walk(root):
         for name in sorted(files):
             if not name.endswith('.swift'):
@@ -86,8 +95,23 @@ def main():
             path = os.path.join(directory, name)
             for index, lines in declarations(path):
                 total += 1
+                relative = os.path.relpath(path, root).split(os.sep)
+                layer = relative[0] if len(relative) > 1 else '(root)'
+                inside = 'Compatibility' in relative[:-1]
+                layers.setdefault(layer, [0, 0])[0 if inside else 1] += 1
+                if not inside:
+                    outside.append(f'{path}:{index + 1}: {lines[index].strip()[:110]}')
                 if not documented(lines, index):
                     missing.append(f'{path}:{index + 1}: {lines[index].strip()[:110]}')
+    if by_layer:
+        if list_all:
+            print('\n'.join(outside))
+        print(f'{"layer":<14}{"Compatibility":>14}{"outside":>9}')
+        for layer in sorted(layers):
+            print(f'{layer:<14}{layers[layer][0]:>14}{layers[layer][1]:>9}')
+        inside_total = sum(v[0] for v in layers.values())
+        print(f'{"total":<14}{inside_total:>14}{total - inside_total:>9}  ({total} public declarations)')
+        return
     covered = total - len(missing)
     percent = 100.0 * covered / total if total else 100.0
     if listing:
