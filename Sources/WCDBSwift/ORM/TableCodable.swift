@@ -63,10 +63,3 @@ public protocol TableDecodable: TableCodableBase, MultiSelectDecodable {
 
 /// A model that can be written to and read from a table.
 public typealias TableCodable = TableEncodable & TableDecodable
-
-/// WCDB Swift 2.x's name for a model that can be read, as an existential: a multi-table select gives
-/// `[[String: TableDecodableBase]]`, one object per table.
-public typealias TableDecodableBase = any TableDecodable
-
-/// WCDB Swift 2.x's name for a model that can be written, as an existential.
-public typealias TableEncodableBase = any TableEncodable

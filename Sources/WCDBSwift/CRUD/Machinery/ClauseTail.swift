@@ -8,12 +8,6 @@ public typealias OrderBy = OrderingTermConvertible
 public typealias Limit = ExpressionConvertible
 /// An `OFFSET` of the convenience API (WCDB's name): any expression, usually an integer.
 public typealias Offset = ExpressionConvertible
-/// WCDB 1.x name of a value that can be bound as a column (`update(table:on:with row:)`).
-public typealias ColumnEncodableBase = ColumnEncodable
-/// The guide's name for the element type of a row of values
-/// (`let row: [ColumnCodableBase] = ["row"]` for `update(table:on:with:)`); here an alias of
-/// `ColumnEncodable`. In WCDB the protocol of that name only declares `columnType` (`ColumnTyped` here).
-public typealias ColumnCodableBase = ColumnEncodable
 
 /// The optional `WHERE … ORDER BY … LIMIT … OFFSET …` tail shared by select, update and delete.
 @usableFromInline

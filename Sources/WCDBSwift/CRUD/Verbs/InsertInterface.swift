@@ -8,7 +8,7 @@ extension HandleProvider {
     @inlinable
     public func insert<Object: TableEncodable>(objects: [Object], on properties: [PropertyConvertible]? = nil,
                                                intoTable table: String) throws {
-        _ = try reportingErrors { try ObjectInserter<Object>(properties: properties, table: table, orReplace: false).insert(objects, on: self) }
+        try writeObjects(objects, on: properties, intoTable: table, onConflict: nil)
     }
 
     /// Inserts the listed objects into `table`; see `insert(objects:on:intoTable:)` with an array.
@@ -23,7 +23,7 @@ extension HandleProvider {
     @inlinable
     public func insertOrReplace<Object: TableEncodable>(objects: [Object], on properties: [PropertyConvertible]? = nil,
                                                         intoTable table: String) throws {
-        _ = try reportingErrors { try ObjectInserter<Object>(properties: properties, table: table, orReplace: true).insert(objects, on: self) }
+        try writeObjects(objects, on: properties, intoTable: table, onConflict: .replace)
     }
 
     /// Inserts or replaces the listed objects; see `insertOrReplace(objects:on:intoTable:)` with an array.
@@ -45,6 +45,14 @@ extension HandleProvider {
     public func insertOrReplace<Object: TableEncodable>(_ object: inout Object, on properties: [PropertyConvertible]? = nil,
                                                         intoTable table: String) throws {
         try reportingErrors { try ObjectInserter<Object>(properties: properties, table: table, orReplace: true).insert(&object, on: self) }
+    }
+
+    /// The one body of the array writes (`insert`, `insertOrReplace`, `insertOrIgnore`): `objects` into
+    /// `table` with `INSERT OR conflict` (plain `INSERT` when nil), in one embedded transaction.
+    @inlinable
+    func writeObjects<Object: TableEncodable>(_ objects: [Object], on properties: [PropertyConvertible]?,
+                                              intoTable table: String, onConflict conflict: ConflictAction?) throws {
+        _ = try reportingErrors { try ObjectInserter<Object>(properties: properties, table: table, onConflict: conflict).insert(objects, on: self) }
     }
 
     // MARK: Partial inserts naming the properties inline (`on: Sample.Properties.identifier`)

@@ -1,42 +1,13 @@
-// WCDB Swift 2.x's write names beside the 1.x ones: unlabeled `insert(_:intoTable:)` /
-// `insertOrReplace(_:intoTable:)`, and `insertOrIgnore`, which skips the objects whose primary key or
-// unique columns already exist (`INSERT OR IGNORE`).
+// `insertOrIgnore`, which skips the objects whose primary key or unique columns already exist
+// (`INSERT OR IGNORE`; WCDB 2.x), and the chain-call `INSERT OR IGNORE` / `INSERT OR REPLACE` preparations.
+// The 2.x unlabeled spellings of `insert` and `insertOrReplace` are in `Compatibility/Insert2x.swift`.
 
 extension HandleProvider {
-    /// Inserts `objects` (2.x spelling of `insert(objects:on:intoTable:)`); several run in one
-    /// embedded transaction.
-    @inlinable
-    public func insert<Object: TableEncodable>(_ objects: [Object], on properties: [PropertyConvertible]? = nil,
-                                               intoTable table: String) throws {
-        try insert(objects: objects, on: properties, intoTable: table)
-    }
-
-    /// Inserts the listed objects (2.x spelling of `insert(objects:on:intoTable:)`).
-    @inlinable
-    public func insert<Object: TableEncodable>(_ objects: Object..., on properties: [PropertyConvertible]? = nil,
-                                               intoTable table: String) throws {
-        try insert(objects: objects, on: properties, intoTable: table)
-    }
-
-    /// Inserts or replaces `objects` (2.x spelling of `insertOrReplace(objects:on:intoTable:)`).
-    @inlinable
-    public func insertOrReplace<Object: TableEncodable>(_ objects: [Object], on properties: [PropertyConvertible]? = nil,
-                                                        intoTable table: String) throws {
-        try insertOrReplace(objects: objects, on: properties, intoTable: table)
-    }
-
-    /// Inserts or replaces the listed objects (2.x spelling of `insertOrReplace(objects:on:intoTable:)`).
-    @inlinable
-    public func insertOrReplace<Object: TableEncodable>(_ objects: Object..., on properties: [PropertyConvertible]? = nil,
-                                                        intoTable table: String) throws {
-        try insertOrReplace(objects: objects, on: properties, intoTable: table)
-    }
-
     /// Inserts `objects`, skipping each one that conflicts with a row already there (`INSERT OR IGNORE`).
     @inlinable
     public func insertOrIgnore<Object: TableEncodable>(_ objects: [Object], on properties: [PropertyConvertible]? = nil,
                                                        intoTable table: String) throws {
-        _ = try reportingErrors { try ObjectInserter<Object>(properties: properties, table: table, onConflict: .ignore).insert(objects, on: self) }
+        try writeObjects(objects, on: properties, intoTable: table, onConflict: .ignore)
     }
 
     /// Inserts the listed objects, skipping each one that conflicts with a row already there.
@@ -45,14 +16,6 @@ extension HandleProvider {
                                                        intoTable table: String) throws {
         try insertOrIgnore(objects, on: properties, intoTable: table)
     }
-
-    /// Same as `insertOrIgnore(_:on:intoTable:)`, with the 1.x label.
-    @inlinable
-    public func insertOrIgnore<Object: TableEncodable>(objects: [Object], on properties: [PropertyConvertible]? = nil,
-                                                       intoTable table: String) throws {
-        try insertOrIgnore(objects, on: properties, intoTable: table)
-    }
-
 }
 
 extension HandleProvider {
@@ -91,26 +54,6 @@ extension Table {
     /// Inserts the listed objects, skipping each one that conflicts with a row already there.
     public func insertOrIgnore(_ objects: Root..., on properties: [PropertyConvertible]? = nil) throws {
         try insertOrIgnore(objects, on: properties, intoTable: name)
-    }
-
-    /// Inserts `objects` (2.x spelling of `insert(objects:on:)`).
-    public func insert(_ objects: [Root], on properties: [PropertyConvertible]? = nil) throws {
-        try insert(objects: objects, on: properties)
-    }
-
-    /// Inserts the listed objects (2.x spelling of `insert(objects:on:)`).
-    public func insert(_ objects: Root..., on properties: [PropertyConvertible]? = nil) throws {
-        try insert(objects: objects, on: properties)
-    }
-
-    /// Inserts or replaces the listed objects (2.x spelling of `insertOrReplace(objects:on:)`).
-    public func insertOrReplace(_ objects: Root..., on properties: [PropertyConvertible]? = nil) throws {
-        try insertOrReplace(objects: objects, on: properties)
-    }
-
-    /// Inserts or replaces `objects` (2.x spelling of `insertOrReplace(objects:on:)`).
-    public func insertOrReplace(_ objects: [Root], on properties: [PropertyConvertible]? = nil) throws {
-        try insertOrReplace(objects: objects, on: properties)
     }
 
     /// A chain-call `INSERT OR REPLACE` into this table.

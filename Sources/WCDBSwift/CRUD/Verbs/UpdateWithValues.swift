@@ -1,27 +1,11 @@
-// WCDB 2.x also takes the new values of an update as a variadic list:
-// `update(table: "t", on: p1, p2, with: v1, v2, where: …)`. Forwards to the row form.
+// An update to an enum's raw value. WCDB 2.x's variadic values (`update(table:on:with: v1, v2, …)`) are in
+// `Compatibility/Update2x.swift`.
 
 extension HandleProvider {
-    /// Sets `properties` to `values` (one per property, in order) in the rows matching `condition`.
-    @_disfavoredOverload
-    public func update(table: String, on properties: [PropertyConvertible], with values: ColumnEncodable...,
-                       where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
-                       limit: Limit? = nil, offset: Offset? = nil) throws {
-        try update(table: table, on: properties, with: values, where: condition, orderBy: orderList, limit: limit, offset: offset)
-    }
-
-    /// Sets the listed properties to `values` (one per property, in order) in the rows matching `condition`.
-    @_disfavoredOverload
-    public func update(table: String, on property: PropertyConvertible, _ more: PropertyConvertible...,
-                       with values: ColumnEncodable..., where condition: Condition? = nil,
-                       orderBy orderList: [OrderBy]? = nil, limit: Limit? = nil, offset: Offset? = nil) throws {
-        try update(table: table, on: [property] + more, with: values, where: condition, orderBy: orderList, limit: limit, offset: offset)
-    }
-
     /// Sets `properties` to `row`'s values, one per property, in order, as the `[ColumnEncodable]` form
     /// does, for a row whose values share one type (`let row = ["text"]; update(…, with: row)`).
     ///
-    /// It keeps such a row a row. The variadic forms above are disfavoured, but Swift 6.3's overload
+    /// It keeps such a row a row. The variadic forms (`Compatibility/Update2x.swift`) are disfavoured, but Swift 6.3's overload
     /// ranking still tries only them for an array held in a constant (an array is a column value, stored
     /// as JSON), which wrote `["text"]` as one JSON value; this exact match is tried with them and wins.
     /// To write an array as one JSON value, pass it in a row: `with: [array]`.

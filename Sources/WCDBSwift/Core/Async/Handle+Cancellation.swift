@@ -62,9 +62,6 @@ extension Handle {
         public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
     }
 
-    /// WCDB 2.x's spelling of `CancellationSignal` (its name has the typo).
-    public typealias CancellatiionSignal = CancellationSignal
-
     /// How many SQLite VM instructions run between two looks at the signal.
     static let cancellationCheckInterval: Int32 = 64
 

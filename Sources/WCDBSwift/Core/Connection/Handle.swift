@@ -308,14 +308,7 @@ public final class Handle {
     func reuseStatement(_ statement: HandleStatement) -> Bool {
         guard !statement.isFinalized, statement.cacheID != nil || statement.isCachedByText else { return false }
         statements.markUsed(statement)
-        if statement.needsReset {
-            sqlite3_reset(statement.stmt)
-            statement.needsReset = false
-        }
-        if statement.hasBindFailure {
-            statement.pendingBindFailure = nil
-            statement.hasBindFailure = false
-        }
+        _ = reuse(statement)
         return true
     }
 
@@ -377,8 +370,8 @@ public final class Handle {
     /// Whether a transaction is open on this connection (`sqlite3_get_autocommit` is 0).
     public var isInTransaction: Bool { db.map { sqlite3_get_autocommit($0) == 0 } ?? false }
 
-    /// Whether the database file is read-only for this connection.
-    public var isReadonly: Bool { db.map { sqlite3_db_readonly($0, "main") == 1 } ?? false }
+    /// Whether the database file is read-only for this connection (the same as `isReadOnly`).
+    public var isReadonly: Bool { isReadOnly }
 
     /// The first value of the first row of `sql`, or `.null` when there is no row.
     public func scalar(_ sql: String) throws -> FundamentalValue {

@@ -192,8 +192,6 @@ extension FundamentalValue: ExpressibleByNilLiteral, ExpressibleByIntegerLiteral
 }
 
 extension FundamentalValue {
-    /// NULL (WCDB 2.x's `Value()` and `Value(nil)`).
-    public init(_: Void? = nil) { self = .null }
     /// A 64-bit INTEGER.
     public init(_ value: Int64) { self = .integer(value) }
     /// A 64-bit INTEGER.
@@ -223,13 +221,3 @@ extension Array where Element == FundamentalRow {
         self[row][column]
     }
 }
-
-/// One value of a result (WCDB 2.x's name for `FundamentalValue`).
-public typealias Value = FundamentalValue
-
-/// One row of values (WCDB 2.x's name).
-public typealias OneRowValue = FundamentalRow
-/// One column of values (WCDB 2.x's name).
-public typealias OneColumnValue = FundamentalColumn
-/// Rows of values (WCDB 2.x's name).
-public typealias MultiRowsValue = FundamentalRowXColumn

@@ -1,0 +1,9 @@
+// WCDB Swift 2.x's names of the model protocols as existentials (`[[String: TableDecodableBase]]`).
+
+
+/// WCDB Swift 2.x's name for a model that can be read, as an existential: a multi-table select gives
+/// `[[String: TableDecodableBase]]`, one object per table.
+public typealias TableDecodableBase = any TableDecodable
+
+/// WCDB Swift 2.x's name for a model that can be written, as an existential.
+public typealias TableEncodableBase = any TableEncodable
