@@ -13,11 +13,6 @@ struct ObjectInserter<Object: TableEncodable> {
     /// The parameter (1-based) of the auto-increment primary key, if it is among the bound properties.
     @usableFromInline let autoIncrementParameter: Int32?
 
-    @usableFromInline
-    init(properties: [PropertyConvertible]?, table: String, orReplace: Bool) throws {
-        try self.init(properties: properties, table: table, onConflict: orReplace ? .replace : nil)
-    }
-
     /// `onConflict`: nil for a plain INSERT, `.replace` or `.ignore` (other actions insert plainly).
     @usableFromInline
     init(properties: [PropertyConvertible]?, table: String, onConflict conflict: ConflictAction?) throws {

@@ -37,14 +37,14 @@ extension HandleProvider {
     @inlinable
     public func insert<Object: TableEncodable>(_ object: inout Object, on properties: [PropertyConvertible]? = nil,
                                                intoTable table: String) throws {
-        try reportingErrors { try ObjectInserter<Object>(properties: properties, table: table, orReplace: false).insert(&object, on: self) }
+        try writeObject(&object, on: properties, intoTable: table, onConflict: nil)
     }
 
     /// Inserts or replaces `object` and, when it asked for auto-increment, stores the new key in it.
     @inlinable
     public func insertOrReplace<Object: TableEncodable>(_ object: inout Object, on properties: [PropertyConvertible]? = nil,
                                                         intoTable table: String) throws {
-        try reportingErrors { try ObjectInserter<Object>(properties: properties, table: table, orReplace: true).insert(&object, on: self) }
+        try writeObject(&object, on: properties, intoTable: table, onConflict: .replace)
     }
 
     /// The one body of the array writes (`insert`, `insertOrReplace`, `insertOrIgnore`): `objects` into
@@ -53,6 +53,14 @@ extension HandleProvider {
     func writeObjects<Object: TableEncodable>(_ objects: [Object], on properties: [PropertyConvertible]?,
                                               intoTable table: String, onConflict conflict: ConflictAction?) throws {
         _ = try reportingErrors { try ObjectInserter<Object>(properties: properties, table: table, onConflict: conflict).insert(objects, on: self) }
+    }
+
+    /// The one body of the single-object writes: `object` into `table` with `INSERT OR conflict` (plain
+    /// `INSERT` when nil), its new rowid stored back when it asked for auto-increment.
+    @inlinable
+    func writeObject<Object: TableEncodable>(_ object: inout Object, on properties: [PropertyConvertible]?,
+                                             intoTable table: String, onConflict conflict: ConflictAction?) throws {
+        try reportingErrors { try ObjectInserter<Object>(properties: properties, table: table, onConflict: conflict).insert(&object, on: self) }
     }
 
     // MARK: Partial inserts naming the properties inline (`on: Sample.Properties.identifier`)
