@@ -220,6 +220,56 @@ private func stored(_ database: Database, _ table: String) throws -> [Int64] {
         #expect(try database.getValue(on: Item.id.count(), fromTable: "new").int64Value == 16)
         #expect(try database.getValue(on: Item.id.count(), fromTable: "new", where: Item.content == "x").int64Value == 5)
     }
+
+    /// The source table is dropped only once no operation begun before the table finished migrating is
+    /// still running: a read that holds its handle across the end of the migration (here a prepared
+    /// statement over the target's view, stepped again afterwards) keeps working, and an operation that
+    /// writes after the end never runs a prelude over a dropped source. (Found by MigrationCrashTests: the
+    /// app's writes failed with "no such table: main.old_items" between the step that dropped the source
+    /// and the moment the handles took the new rewriter.)
+    @Test func theSourceOutlivesOperationsBegunBeforeTheEnd() throws {
+        let scratch = try MigrationScratch()
+        let database = Database(withPath: scratch.targetPath)
+        defer { database.close() }
+        try database.create(table: "old", of: MigrationItem.self)
+        try database.insert(objects: items(1...20), intoTable: "old")
+        database.addMigration(sourcePath: nil) { info in
+            if info.table == "new" { info.sourceTable = "old" }
+        }
+        try database.create(table: "new", of: MigrationItem.self)
+        let read = try database.prepare(StatementSelect().select(Item.content).from("new").where(Item.id == 7))
+        #expect(try read.step())
+        try read.reset()
+
+        // Another thread migrates every row while this thread's read still holds its handle.
+        let migrated = DispatchSemaphore(value: 0)
+        let outcome = Mutex<(steps: Int, error: String?)>((0, nil))
+        DispatchQueue.global().async {
+            do {
+                for _ in 0..<5 {
+                    try database.stepMigration()
+                    outcome.withLock { $0.steps += 1 }
+                }
+            } catch {
+                outcome.withLock { $0.error = "\(error)" }
+            }
+            migrated.signal()
+        }
+        migrated.wait()
+        #expect(outcome.withLock { $0.error } == nil)
+        #expect(try stored(database, "new").count == 20)
+        #expect(!database.isMigrated(), "the source must stay while an operation begun before the end runs")
+        #expect(try read.step())
+        #expect(read.handleStatement.value(atIndex: 0).stringValue == "item 7")
+        read.finalize()
+
+        try database.stepMigration()
+        #expect(database.isMigrated())
+        #expect(try database.isTableExists("old") == false)
+        #expect(try database.getValue(on: Item.content, fromTable: "new", where: Item.id == 7).stringValue == "item 7")
+        try database.update(table: "new", on: Item.content, with: "seven", where: Item.id == 7)
+        #expect(try database.getValue(on: Item.content, fromTable: "new", where: Item.id == 7).stringValue == "seven")
+    }
 }
 
 extension MigrationTests {

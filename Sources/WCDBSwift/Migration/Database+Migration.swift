@@ -42,8 +42,9 @@ extension Database {
     }
 
     /// Moves source rows into their targets for about 10 ms, in one transaction. Call it until
-    /// `isMigrated()`; when a table has no row left its source table is dropped (if no other target
-    /// takes rows from it) and the notification of `setNotificationWhenMigrated(_:)` is told.
+    /// `isMigrated()`; when a table has no row left the notification of `setNotificationWhenMigrated(_:)`
+    /// is told and its source table is dropped (if no other target takes rows from it) as soon as no
+    /// operation that began before is still running on another thread (that step or a later one).
     /// - Throws: `WCDBError`: a source whose columns differ from its target's, or SQLite's error.
     public func stepMigration() throws {
         _ = try stepMigrationCountingRows()
@@ -58,17 +59,31 @@ extension Database {
         var moved = 0
         let allDone = try withHandle(forWriting: true) { handle -> Bool in
             try MigrationStepper.resolveAllTables(state, on: handle)
+            var allMoved = true
+            var emptied: [MigratingTable] = []
             for table in state.migratingTables {
                 let step = try MigrationStepper.step(table, on: handle)
                 moved += step.moved
-                guard step.finished else { return false }
-                try MigrationStepper.finish(table, on: handle)
+                guard step.finished else {
+                    allMoved = false
+                    break
+                }
+                try MigrationBinder.unbind(table, on: handle)
                 state.with { $0.tables[table.table.lowercased()] = .migrated(table.info) }
+                emptied.append(table)
                 finished.append(table.info)
             }
-            return true
+            if !emptied.isEmpty {
+                // While this step holds the write token: every write after it prepares its statements
+                // under the new rewriter. Operations already running may still hold statements that read
+                // the source (through the union view, or a write's prelude): the source stays until they end.
+                reinstallMigrationRewriter(state)
+                let mark = core.operationMark()
+                state.with { $0.pendingDrops += emptied.map { ($0, mark) } }
+            }
+            try dropMigratedSources(state, on: handle)
+            return allMoved && state.with { $0.pendingDrops.isEmpty }
         }
-        if !finished.isEmpty { reinstallMigrationRewriter(state) }
         if moved > 0, let compression: CompressionRewriter = existingRewriter() {
             // Moved rows arrive uncompressed below the rows compression has gone through: its next step
             // goes over the tables again from the top.
@@ -86,6 +101,15 @@ extension Database {
             notify?(self, nil)
         }
         return moved
+    }
+
+    /// Drops the sources of the tables that finished migrating once no operation begun before that is
+    /// still running (a later step tries again otherwise).
+    private func dropMigratedSources(_ state: MigrationState, on handle: Handle) throws {
+        for (table, mark) in state.with({ $0.pendingDrops }) where !core.isRunningOperation(begunBefore: mark) {
+            try MigrationStepper.dropSourceIfEmpty(table, on: handle)
+            state.with { $0.pendingDrops.removeAll { $0.table.table.caseInsensitiveCompare(table.table) == .orderedSame } }
+        }
     }
 
     /// Steps the migration by itself in the background (true) until every table has migrated, leaving

@@ -22,6 +22,10 @@ final class MigrationState: Sendable {
         var notification: Database.MigratedCallback?
         /// Set by a step that found nothing left to migrate; cleared by `addMigration`.
         var isMigrated = false
+        /// Tables whose rows have all moved, whose source is not dropped yet: operations begun before
+        /// `mark` (`DatabaseCore.operationMark()`) may still read it through statements rewritten for
+        /// the migration.
+        var pendingDrops: [(table: MigratingTable, mark: Int)] = []
     }
 
     let values = Mutex(Values())

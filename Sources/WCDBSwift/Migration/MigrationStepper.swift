@@ -51,10 +51,13 @@ enum MigrationStepper {
         return (moved, finished)
     }
 
-    /// After `table`'s last row moved: its view dropped from `handle`, and its source table dropped when
-    /// no other target has rows left in it.
-    static func finish(_ table: MigratingTable, on handle: Handle) throws {
-        try MigrationBinder.unbind(table, on: handle)
+    /// After `table`'s last row moved (and no operation can still read its source through an older
+    /// statement): its source table dropped when no other target has rows left in it.
+    static func dropSourceIfEmpty(_ table: MigratingTable, on handle: Handle) throws {
+        // Gone already when another target of the same source finished in the same step.
+        let schema = SQLIdentifier.quoteSchema(table.source.schema)
+        guard try !handle.rows("SELECT 1 FROM \(schema).sqlite_master WHERE type = 'table' AND name = ?",
+                                        [.text(table.sourceTable)]).isEmpty else { return }
         let empty = try handle.rows("SELECT 1 FROM \(table.quotedSource) LIMIT 1").isEmpty
         if empty { try handle.exec("DROP TABLE IF EXISTS \(table.quotedSource)") }
     }

@@ -107,6 +107,18 @@ final class DatabaseCore: Sendable {
 
     var isReadOnly: Bool { state.withLock { $0.settings.isReadOnly } }
 
+    /// A mark of this moment among the operations: `isRunningOperation(begunBefore:)` tells whether one
+    /// running now is still running later (a migration drops a source only when none that might read
+    /// it through a statement rewritten earlier is left).
+    func operationMark() -> Int { state.withLock { $0.pins.registered + 1 } }
+
+    /// Whether another thread still runs an operation (a checkout, a CoreStatement, a transaction) it
+    /// began before `mark`.
+    func isRunningOperation(begunBefore mark: Int) -> Bool {
+        let tid = currentThreadID()
+        return state.withLock { $0.pins.contains(registeredBefore: mark, except: tid) }
+    }
+
     /// Numbers of handles: open in total, and idle.
     var handleCounts: (total: Int, idle: Int) { state.withLock { $0.pool.counts } }
 

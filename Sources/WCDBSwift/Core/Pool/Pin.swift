@@ -26,6 +26,9 @@ final class Pin {
     /// Database.begin() left this pin open until commit() or rollback().
     @exclusivity(unchecked) var explicitTransaction = false
     @exclusivity(unchecked) var performanceTracer: PerformanceTracer?
+    /// Its number among the pins registered with the core (`ThreadPins.insert`): which operations began
+    /// before a given moment.
+    @exclusivity(unchecked) var serial = 0
 
     init(handle: Handle, threadID: UInt, registered: Bool, lease: HandleLease?) {
         self.handle = handle
@@ -59,6 +62,8 @@ final class Pin {
 /// the pool's lock: a linear scan of a small array costs a fraction of hashing the thread id.
 struct ThreadPins {
     private var pins: [Pin] = []
+    /// Pins registered so far: the serial of the last one.
+    private(set) var registered = 0
 
     subscript(thread: UInt) -> Pin? {
         pins.first { $0.threadID == thread }
@@ -66,7 +71,15 @@ struct ThreadPins {
 
     /// Registers `pin` for its thread (the thread must have none).
     mutating func insert(_ pin: Pin) {
+        registered += 1
+        pin.serial = registered
         pins.append(pin)
+    }
+
+    /// Whether a thread other than `thread` still runs an operation whose pin was registered before
+    /// `serial`.
+    func contains(registeredBefore serial: Int, except thread: UInt) -> Bool {
+        pins.contains { $0.serial < serial && $0.threadID != thread }
     }
 
     mutating func removeValue(forKey thread: UInt) {
