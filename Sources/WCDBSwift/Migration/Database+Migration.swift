@@ -27,6 +27,10 @@ extension Database {
     /// it is empty. The source must have the target's columns.
     ///
     /// Nothing of this is stored: call it on each launch, before the first statement on the database.
+    /// (For a source in another file, this database keeps a small table, `wcdb_migration_moved`, of the
+    /// rows a move has taken out of the source until the move is known to have committed in both files:
+    /// SQLite in WAL mode commits the two files one after the other, and a crash between them leaves
+    /// those rows in both. They count as moved.)
     public func addMigration(sourcePath: String?, sourceCipher: Data? = nil, _ filter: TableFilter?) {
         let state = migrationState()
         state.with {

@@ -53,22 +53,65 @@ struct MigratingTable: Sendable {
         return SQLRenderer.inlined { $0.render(filter) }
     }
 
-    /// `CREATE TEMP VIEW`: the target's rows, then the source's rows of this target, with their rowids.
+    /// `CREATE TEMP VIEW`: the target's rows, then the source's rows of this target still to come, with
+    /// their rowids.
     var createViewSQL: String {
         """
         CREATE TEMP VIEW IF NOT EXISTS \(Self.quote(view))(\(columnList)) AS \
         SELECT \(columnList) FROM \(quotedTarget) UNION ALL \
-        SELECT \(sourceColumnList) FROM \(quotedSource) WHERE \(filterSQL)
+        SELECT \(sourceColumnList) FROM \(quotedSource) AS wcdb_source WHERE (\(filterSQL))\(notMoved("wcdb_source.rowid"))
         """
     }
 
     /// Moves the source rows of this target that `condition` (SQL over the source aliased as the
-    /// target) selects: copied with their rowids, then deleted from the source.
+    /// target) selects: copied with their rowids (recorded as moved, for a source in another file), then
+    /// deleted from the source.
     func moveSQL(where condition: String) -> [String] {
         let selected = "FROM \(quotedSource) AS \(Self.quote(table)) WHERE (\(filterSQL)) AND (\(condition))"
-        return [
-            "INSERT INTO \(quotedTarget)(\(movedColumnList)) SELECT \(movedColumnList) \(selected)",
-            "DELETE FROM \(quotedSource) WHERE rowid IN (SELECT rowid \(selected))",
-        ]
+        var statements = ["INSERT INTO \(quotedTarget)(\(movedColumnList)) SELECT \(movedColumnList) \(selected)\(notMoved(Self.quote(table) + ".rowid"))"]
+        if let record = recordMovedSQL(selected) { statements.append(record) }
+        statements.append("DELETE FROM \(quotedSource) WHERE rowid IN (SELECT rowid \(selected))")
+        return statements
     }
+
+    // MARK: Moved rows of a source in another file
+
+    // SQLite commits a transaction over several files one file after the other when the main database is
+    // in WAL mode (https://www.sqlite.org/lang_attach.html): a process killed between the two keeps the
+    // rows a move copied into the target (the main file commits first) and the same rows in the source.
+    // So every move out of a source file also records the moved rowids in the target's file, in the same
+    // transaction, and the source's rows recorded there count as moved: the union view and the moves
+    // skip them, and the next step deletes them from the source. A step clears the record once its own
+    // transaction has committed (every earlier move has then committed in both files).
+
+    /// The table of the target's file that records rows moved out of source files.
+    static let movedTable = "wcdb_migration_moved"
+    static var quotedMovedTable: String { "main." + quote(movedTable) }
+    static var createMovedTableSQL: String {
+        "CREATE TABLE IF NOT EXISTS \(quotedMovedTable)(source TEXT NOT NULL, moved INTEGER NOT NULL, PRIMARY KEY(source, moved)) WITHOUT ROWID"
+    }
+
+    /// This source table as the record names it (a SQL string literal).
+    var movedKey: String { "'" + (source.schema + "." + sourceTable).replacingOccurrences(of: "'", with: "''") + "'" }
+
+    /// ` AND NOT EXISTS (…)`: the source row of `rowid` is not recorded as moved (empty for a source in
+    /// the same file, whose moves commit with the target's).
+    func notMoved(_ rowid: String) -> String {
+        guard source.isCrossDatabase else { return "" }
+        return " AND NOT EXISTS (SELECT 1 FROM \(Self.quotedMovedTable) WHERE source = \(movedKey) AND moved = \(rowid))"
+    }
+
+    /// Records the source rows `selected` (`FROM … WHERE …`) picks as moved; nil for a source in the same file.
+    func recordMovedSQL(_ selected: String) -> String? {
+        guard source.isCrossDatabase else { return nil }
+        return "INSERT OR IGNORE INTO \(Self.quotedMovedTable)(source, moved) SELECT \(movedKey), rowid \(selected)"
+    }
+
+    /// Deletes from the source the rows recorded as moved (left there by a transaction cut short).
+    var deleteMovedSQL: String {
+        "DELETE FROM \(quotedSource) WHERE rowid IN (SELECT moved FROM \(Self.quotedMovedTable) WHERE source = \(movedKey))"
+    }
+
+    /// Clears the record of this source (once its deletions are known to be committed).
+    var clearMovedSQL: String { "DELETE FROM \(Self.quotedMovedTable) WHERE source = \(movedKey)" }
 }

@@ -38,6 +38,8 @@ enum MigrationBinder {
             statement.bind([.text(path), source.cipher.map { .blob($0) } ?? .text("")])
             try statement.run()
         }
+        // Where moves out of the file are recorded (MigratingTable.recordMovedSQL).
+        if !isInTransaction(handle) { try handle.exec(MigratingTable.createMovedTableSQL) }
         handle.rewriterObjects.insert(key)
     }
 

@@ -17,12 +17,15 @@ enum MigrationStepper {
     }
 
     /// Moves rows of `table` for about `stepDuration`, in one savepoint; returns how many moved and
-    /// whether none is left.
+    /// whether none is left. From a source in another file, the rows recorded as moved go first (see
+    /// `MigratingTable.recordMovedSQL`), and the record is cleared once the step has committed.
     static func step(_ table: MigratingTable, on handle: Handle) throws -> (moved: Int, finished: Bool) {
         try MigrationBinder.attach(table.source, on: handle)
         let selected = "FROM \(table.quotedSource) WHERE \(table.filterSQL) ORDER BY rowid DESC LIMIT \(rowsPerBatch)"
         let copy = try handle.prepare("INSERT INTO \(table.quotedTarget)(\(table.movedColumnList)) SELECT \(table.movedColumnList) \(selected)")
         defer { copy.finalize() }
+        let record = try table.recordMovedSQL(selected).map { try handle.prepare($0) }
+        defer { record?.finalize() }
         let remove = try handle.prepare("DELETE FROM \(table.quotedSource) WHERE rowid IN (SELECT rowid \(selected))")
         defer { remove.finalize() }
         let start = Date()
@@ -30,6 +33,7 @@ enum MigrationStepper {
         var finished = false
         try handle.exec("SAVEPOINT wcdb_migration_step")
         do {
+            if table.source.isCrossDatabase { try handle.exec(table.deleteMovedSQL) }
             repeat {
                 try copy.run()
                 copy.reset()
@@ -37,6 +41,10 @@ enum MigrationStepper {
                 if count == 0 {
                     finished = true
                     break
+                }
+                if let record {
+                    try record.run()
+                    record.reset()
                 }
                 try remove.run()
                 remove.reset()
@@ -48,7 +56,15 @@ enum MigrationStepper {
             try? handle.exec("RELEASE wcdb_migration_step")
             throw error
         }
+        try clearMoved(table, on: handle)
         return (moved, finished)
+    }
+
+    /// Clears the record of rows moved out of `table`'s source file, when no transaction is open: every
+    /// move recorded has then committed in both files (writes wait for the write token this step holds).
+    static func clearMoved(_ table: MigratingTable, on handle: Handle) throws {
+        guard table.source.isCrossDatabase, !MigrationBinder.isInTransaction(handle) else { return }
+        try handle.exec(table.clearMovedSQL)
     }
 
     /// After `table`'s last row moved (and no operation can still read its source through an older
@@ -59,7 +75,10 @@ enum MigrationStepper {
         guard try !handle.rows("SELECT 1 FROM \(schema).sqlite_master WHERE type = 'table' AND name = ?",
                                         [.text(table.sourceTable)]).isEmpty else { return }
         let empty = try handle.rows("SELECT 1 FROM \(table.quotedSource) LIMIT 1").isEmpty
-        if empty { try handle.exec("DROP TABLE IF EXISTS \(table.quotedSource)") }
+        if empty {
+            try handle.exec("DROP TABLE IF EXISTS \(table.quotedSource)")
+            try clearMoved(table, on: handle)
+        }
     }
 
     /// The source rows still to move into `table`.
