@@ -108,9 +108,16 @@ let package = Package(
             dependencies: ["WCDBSwift", "CSQLCipher", "WCDBTestSupport"],
             path: "Tests/CoreTests"
         ),
+        // The app that MigrationCrashTests (ORMTests) kills while it migrates and writes.
+        .executableTarget(
+            name: "migration-crash-child",
+            dependencies: ["WCDBSwift", "WCDBTestSupport"],
+            path: "Tests/MigrationCrashChild",
+            plugins: ["WCDBPlugin"]
+        ),
         .testTarget(
             name: "ORMTests",
-            dependencies: ["WCDBSwift", "CSQLCipher", "WCDBTestSupport"],
+            dependencies: ["WCDBSwift", "CSQLCipher", "WCDBTestSupport", "migration-crash-child"],
             path: "Tests/ORMTests",
             plugins: ["WCDBPlugin"]
         ),
