@@ -96,3 +96,41 @@ extension Table {
         try getObject(on: [property] + more, where: condition, orderBy: orderList, offset: offset)
     }
 }
+
+extension Table {
+    /// A chain-call insert of `Object`s into this table (WCDB 2.x: `table.prepareInsert(of: Model.self)`).
+    public func prepareInsert<Object: TableEncodable>(of type: Object.Type) throws -> TypedInsert<Object> {
+        try prepareInsert(of: type, intoTable: name)
+    }
+
+    /// A chain-call `INSERT OR REPLACE` of `Object`s into this table (WCDB 2.x).
+    public func prepareInsertOrReplace<Object: TableEncodable>(of type: Object.Type) throws -> TypedInsert<Object> {
+        try prepareInsertOrReplace(of: type, intoTable: name)
+    }
+
+    /// A chain-call `INSERT OR IGNORE` of `Object`s into this table (WCDB 2.x).
+    public func prepareInsertOrIgnore<Object: TableEncodable>(of type: Object.Type) throws -> TypedInsert<Object> {
+        try prepareInsertOrIgnore(of: type, intoTable: name)
+    }
+
+    /// A chain-call insert of some of this table's properties (WCDB 2.x: `table.prepareInsert(on: p)`);
+    /// the others are left to their column defaults.
+    public func prepareInsert(on property: PropertyConvertible, _ more: PropertyConvertible...) throws -> TypedInsert<Root> {
+        try prepareInsert(on: [property] + more, onConflict: nil)
+    }
+
+    /// A chain-call `INSERT OR REPLACE` of some of this table's properties (WCDB 2.x).
+    public func prepareInsertOrReplace(on property: PropertyConvertible, _ more: PropertyConvertible...) throws -> TypedInsert<Root> {
+        try prepareInsert(on: [property] + more, onConflict: .replace)
+    }
+
+    /// A chain-call `INSERT OR IGNORE` of some of this table's properties (WCDB 2.x).
+    public func prepareInsertOrIgnore(on property: PropertyConvertible, _ more: PropertyConvertible...) throws -> TypedInsert<Root> {
+        try prepareInsert(on: [property] + more, onConflict: .ignore)
+    }
+
+    private func prepareInsert(on properties: [PropertyConvertible], onConflict: ConflictAction?) throws -> TypedInsert<Root> {
+        try reportingErrors { try properties.checkBelong(to: Root.self, operation: "insert") }
+        return try TypedInsert(database: self, properties: properties, table: name, onConflict: onConflict)
+    }
+}
