@@ -42,8 +42,13 @@ public struct Pragma: Sendable, CustomStringConvertible {
     public static let foreignKeyCheck = Pragma(named: "foreign_key_check")
     /// `foreign_key_list`: a row per foreign key of `with(table)`.
     public static let foreignKeyList = Pragma(named: "foreign_key_list")
+    /// `freelist_count`: the number of unused pages in the file (what `incremental_vacuum` gives back).
+    public static let freelistCount = Pragma(named: "freelist_count")
     /// `fullfsync`: macOS's `F_FULLFSYNC`; no effect on Linux.
     public static let fullfsync = Pragma(named: "fullfsync")
+    /// `incremental_vacuum`: gives back up to `with(n)` free pages (all when 0 or none) of an
+    /// `auto_vacuum = INCREMENTAL` file.
+    public static let incrementalVacuum = Pragma(named: "incremental_vacuum")
     /// `index_info`: a row per column of `with(index)`.
     public static let indexInfo = Pragma(named: "index_info")
     /// `index_list`: a row per index of `with(table)`.
