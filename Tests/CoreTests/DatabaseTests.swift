@@ -170,7 +170,7 @@ final class DatabaseTests: CoreTestCase {
         // The repair files (backup material, deposit folder, file kept by retrieve) travel too.
         XCTAssertEqual(database.paths, [database.path, database.path + "-wal", database.path + "-shm",
                                         database.path + "-journal", database.path + "-first.material",
-                                        database.path + "-last.material", database.path + ".deposited",
+                                        database.path + "-last.material", database.path + ".factory",
                                         database.path + ".damaged"])
         let size = try database.close { try database.getFilesSize() }
         XCTAssertGreaterThan(size, 10000)

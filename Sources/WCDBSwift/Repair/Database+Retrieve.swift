@@ -35,8 +35,8 @@ extension Database {
         }
     }
 
-    /// The folder where `deposit()` moves the database's files.
-    public var depositDirectory: String { path + ".deposited" }
+    /// The folder where `deposit()` moves the database's files: `<path>.factory`, WCDB 2.x's name.
+    public var depositDirectory: String { path + ".factory" }
 
     /// Whether `deposit()` has left files for a later `retrieve(with:)`.
     public func containDepositedFiles() -> Bool {
@@ -57,8 +57,13 @@ extension Database {
     /// Moves the current files (database, WAL, material) into the deposit folder and continues on an
     /// empty database with the same schema and AUTOINCREMENT sequences; `retrieve(with:)` later brings
     /// the deposited rows back.
+    ///
+    /// The schema comes from a backup taken first or, when the file can no longer be read (a damaged
+    /// header), from its newest earlier material; with neither, the new database starts without tables
+    /// (as WCDB 2.x's). The new database gets backup material of its own (WCDB 2.x's renewer does too),
+    /// so a later `retrieve(with:)` reads it even when its header, and an encrypted file's salt, is lost.
     public func deposit() throws {
-        try backup()
+        let backedUp = (try? backup()) != nil
         try close {
             let generation = depositDirectory + "/\(Int(Date().timeIntervalSince1970 * 1000))"
             do {
@@ -75,6 +80,8 @@ extension Database {
         guard let newest = deposited.last else { return }
         let material: BackupMaterial
         do { material = try BackupMaterial.readNewest(forDatabase: newest, key: core.cipherSnapshot?.keyBytes) } catch let error as RepairError {
+            // No material to take the schema from: the deposited file was unreadable and never backed up.
+            if !backedUp && !BackupMaterial.paths(forDatabase: newest).contains(where: FileManager.default.fileExists) { return }
             throw reportError(WCDBError(level: .core, code: error.sqliteCode, message: error.description, path: newest, tag: tag,
                                         operation: "deposit"))
         }
@@ -99,6 +106,7 @@ extension Database {
                 try statement.run()
             }
         }
+        try backup()
     }
 
     private func depositedDatabases() throws -> [String] {
@@ -110,7 +118,8 @@ extension Database {
     }
 
     /// Rebuilds the database at its own path from its (damaged) file, its backup material and any
-    /// deposited files. Returns the share of pages that could be read, 0...1. `progress` receives
+    /// deposited files. Returns the share of pages that could be read, 0...1: each file's share
+    /// weighted by its size, a file that can't be read at all counting as 0 (WCDB 2.x). `progress` receives
     /// (percentage, increment) and may return false to cancel, which leaves every file as it was.
     /// The damaged file is kept beside the result as `<path>.damaged` (`.damaged-2`, … when that
     /// exists) until the caller removes it. A healthy database is rebuilt too, losslessly (a WAL whose
@@ -127,7 +136,14 @@ extension Database {
         if let key { rebuilt.setCipher(key: key, pageSize: pageSize) }
         if hasOwnFile { sources.append(path) }
         var last = 0.0
-        var scores: [Double] = []
+        // Each source's score counts by its size (database and WAL), as in WCDB 2.x; one that can't be
+        // read at all counts as 0.
+        var scores: [(score: Double, weight: Double)] = []
+        func size(_ source: String) -> Double {
+            [source, source + "-wal"].reduce(0) { total, file in
+                total + Double((try? FileManager.default.attributesOfItem(atPath: file)[.size] as? UInt64) ?? 0)
+            }
+        }
         let cancelled: Bool = try close {
             for (index, source) in sources.enumerated() {
                 // WCDB 2.x's contract: each increment is the change of percentage and is > 0; the last
@@ -142,9 +158,10 @@ extension Database {
                 do {
                     guard let score = try rebuilt.salvage(fromPath: source, pageSize: pageSize, databaseKey: key, backupKey: key,
                                                           progress: report) else { return true }
-                    scores.append(score)
+                    scores.append((score, size(source)))
                 } catch let error as WCDBError where sources.count > 1 {
                     _ = error  // one unreadable generation does not stop the others
+                    scores.append((0, size(source)))
                 }
             }
             rebuilt.close()
@@ -180,6 +197,8 @@ extension Database {
         CorruptionWatch.shared.reset(path: path)
         // The old material names the old file's root pages (and salt): describe the rebuilt one instead.
         try? backup()
-        return scores.isEmpty ? 0 : scores.reduce(0, +) / Double(scores.count)
+        let weight = scores.reduce(0) { $0 + $1.weight }
+        guard weight > 0 else { return scores.isEmpty ? 0 : scores.reduce(0) { $0 + $1.score } / Double(scores.count) }
+        return scores.reduce(0) { $0 + $1.score * $1.weight } / weight
     }
 }
