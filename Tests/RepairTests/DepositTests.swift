@@ -86,3 +86,23 @@ private final class DepositScratch {
         }
     }
 }
+
+extension DepositTests {
+    /// Deposits an earlier version left in `<path>.deposited` are retrieved like the others.
+    @Test func depositsInTheEarlierFolderAreRetrieved() throws {
+        let scratch = try DepositScratch()
+        let database = scratch.database(key: nil)
+        defer { database.close() }
+        try database.exec("CREATE TABLE t(id INTEGER PRIMARY KEY AUTOINCREMENT, body TEXT)")
+        try database.exec("INSERT INTO t(body) VALUES('one'), ('two')")
+        try database.deposit()
+        try database.close {
+            try FileManager.default.moveItem(atPath: database.depositDirectory, toPath: database.path + ".deposited")
+        }
+        #expect(database.containDepositedFiles())
+        _ = try database.retrieve(with: nil)
+        #expect(try scratch.ids(database) == [1, 2])
+        try database.removeDepositedFiles()
+        #expect(!FileManager.default.fileExists(atPath: database.path + ".deposited"))
+    }
+}

@@ -38,14 +38,30 @@ extension Database {
     /// The folder where `deposit()` moves the database's files: `<path>.factory`, WCDB 2.x's name.
     public var depositDirectory: String { path + ".factory" }
 
+    /// Moves deposits an earlier version left in `<path>.deposited` into `depositDirectory`, so that they
+    /// are retrieved (and removed) like the others.
+    private func adoptEarlierDeposits() {
+        let earlier = path + ".deposited"
+        guard let generations = try? FileManager.default.contentsOfDirectory(atPath: earlier) else { return }
+        try? FileManager.default.createDirectory(atPath: depositDirectory, withIntermediateDirectories: true)
+        for generation in generations where !FileManager.default.fileExists(atPath: depositDirectory + "/" + generation) {
+            try? FileManager.default.moveItem(atPath: earlier + "/" + generation, toPath: depositDirectory + "/" + generation)
+        }
+        if (try? FileManager.default.contentsOfDirectory(atPath: earlier))?.isEmpty == true {
+            try? FileManager.default.removeItem(atPath: earlier)
+        }
+    }
+
     /// Whether `deposit()` has left files for a later `retrieve(with:)`.
     public func containDepositedFiles() -> Bool {
+        adoptEarlierDeposits()
         let contents = (try? FileManager.default.contentsOfDirectory(atPath: depositDirectory)) ?? []
         return !contents.isEmpty
     }
 
     /// Deletes the deposited files.
     public func removeDepositedFiles() throws {
+        adoptEarlierDeposits()
         do {
             if FileManager.default.fileExists(atPath: depositDirectory) { try FileManager.default.removeItem(atPath: depositDirectory) }
         } catch {
@@ -110,6 +126,7 @@ extension Database {
     }
 
     private func depositedDatabases() throws -> [String] {
+        adoptEarlierDeposits()
         let generations = ((try? FileManager.default.contentsOfDirectory(atPath: depositDirectory)) ?? []).sorted {
             (Int($0) ?? 0) < (Int($1) ?? 0)
         }
