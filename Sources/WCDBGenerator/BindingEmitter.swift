@@ -238,7 +238,10 @@ struct BindingEmitter {
             }
         case .finalClass:
             writer.block("\(access)\(signature)") { writer in
+                // A class without a callable `init()` fails here: the error lands on the class's own line.
+                writer.directive(sourceLocation(model.position.line))
                 writer.line("let object = \(model.typeName)()")
+                writer.directive("#sourceLocation()")
                 for (index, column) in model.columns.enumerated() {
                     let property = column.property
                     let decode = "WCDBSwift.ColumnCoding.decode(from: statement, atIndex: column\(index))"

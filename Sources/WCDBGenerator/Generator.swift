@@ -9,9 +9,13 @@ public enum BindingGenerator {
     }
 
     /// Generates bindings for every `TableCodable` model in `source`.
-    /// - Parameter path: the model file's path as the compiler sees it; used in diagnostics and `#sourceLocation`.
-    public static func generate(source: String, path: String) -> Output {
-        var extractor = ModelExtractor(source: source, fileName: path)
+    /// - Parameters:
+    ///   - path: the model file's path as the compiler sees it; used in diagnostics and `#sourceLocation`.
+    ///   - conformances: the extensions of the target's other files (`extension Message: TableCodable {}`);
+    ///     the file's own extensions are added here.
+    public static func generate(source: String, path: String,
+                                conformances: TargetConformances = TargetConformances()) -> Output {
+        var extractor = ModelExtractor(source: source, fileName: path, conformances: conformances)
         extractor.extract()
         let errors = extractor.diagnostics.filter { $0.severity == .error }
         let names = extractor.models.map(\.typeName)

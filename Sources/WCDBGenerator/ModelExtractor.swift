@@ -2,9 +2,10 @@ import SwiftParser
 import SwiftSyntax
 
 /// Reads a model file: finds every struct or final class that names `TableCodable` (or
-/// `TableEncodable`/`TableDecodable`) in its own inheritance clause, and turns its stored properties
-/// and comment annotations into `ModelDescription`s. Problems become located diagnostics; the
-/// extractor never stops at the first one, so a build shows them all.
+/// `TableEncodable`/`TableDecodable`) in its own inheritance clause or in an extension of the target
+/// (`TargetConformances`), and turns its stored properties and comment annotations into
+/// `ModelDescription`s. Problems become located diagnostics; the extractor never stops at the first
+/// one, so a build shows them all.
 struct ModelExtractor {
     static let modelProtocols: Set<String> = ["TableCodable", "TableEncodable", "TableDecodable"]
     /// WCDB's auto-increment hooks: members with these names are not columns.
@@ -13,13 +14,26 @@ struct ModelExtractor {
     let fileName: String
     let tree: SourceFileSyntax
     let converter: SourceLocationConverter
+    /// The conformances declared in extensions, in this file and the target's others.
+    let conformances: TargetConformances
     private(set) var models: [ModelDescription] = []
     private(set) var diagnostics: [GeneratorDiagnostic] = []
+    /// The qualified names of the types this file or an extension of the target makes models.
+    private var modelTypeNames: Set<String> = []
 
-    init(source: String, fileName: String) {
+    /// - Parameter conformances: the extensions of the target's other files; this file's own are added.
+    init(source: String, fileName: String, conformances: TargetConformances = TargetConformances()) {
+        let tree = Parser.parse(source: source)
+        var all = conformances
+        all.scan(tree, path: fileName)
+        self.init(tree: tree, fileName: fileName, conformances: all)
+    }
+
+    init(tree: SourceFileSyntax, fileName: String, conformances: TargetConformances) {
         self.fileName = fileName
-        self.tree = Parser.parse(source: source)
+        self.tree = tree
         self.converter = SourceLocationConverter(fileName: fileName, tree: tree)
+        self.conformances = conformances
     }
 
     /// The file's import declarations, which the generated file repeats so the same types resolve.
@@ -50,11 +64,61 @@ struct ModelExtractor {
     }
 
     mutating func extract() {
+        modelTypeNames = conformances.modelTypeNames
+        for statement in tree.statements {
+            if let decl = statement.item.as(DeclSyntax.self) {
+                collectModelNames(decl, parents: [])
+            }
+        }
         for statement in tree.statements {
             if let decl = statement.item.as(DeclSyntax.self) {
                 visit(decl, parents: [])
             }
         }
+    }
+
+    /// The first pass: which types of this file are models (so a subclass of one can be told apart).
+    private mutating func collectModelNames(_ decl: DeclSyntax, parents: [String]) {
+        if let structure = decl.as(StructDeclSyntax.self) {
+            let name = parents + [structure.name.text]
+            if !TargetConformances.protocolNames(structure.inheritanceClause).isDisjoint(with: Self.modelProtocols) {
+                modelTypeNames.insert(name.joined(separator: "."))
+            }
+            for member in structure.memberBlock.members { collectModelNames(member.decl, parents: name) }
+        } else if let type = decl.as(ClassDeclSyntax.self) {
+            let name = parents + [type.name.text]
+            if !TargetConformances.protocolNames(type.inheritanceClause).isDisjoint(with: Self.modelProtocols) {
+                modelTypeNames.insert(name.joined(separator: "."))
+            }
+            for member in type.memberBlock.members { collectModelNames(member.decl, parents: name) }
+        } else if let enumeration = decl.as(EnumDeclSyntax.self) {
+            for member in enumeration.memberBlock.members { collectModelNames(member.decl, parents: parents + [enumeration.name.text]) }
+        } else if let extensionDecl = decl.as(ExtensionDeclSyntax.self) {
+            let name = parents + [conformances.typeKey(extensionDecl.extendedType.trimmedDescription)]
+            for member in extensionDecl.memberBlock.members { collectModelNames(member.decl, parents: name) }
+        } else if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
+            for clause in ifConfig.clauses {
+                switch clause.elements {
+                case .decls(let members):
+                    for member in members { collectModelNames(member.decl, parents: parents) }
+                case .statements(let statements):
+                    for statement in statements {
+                        if let inner = statement.item.as(DeclSyntax.self) { collectModelNames(inner, parents: parents) }
+                    }
+                default:
+                    break
+                }
+            }
+        }
+    }
+
+    /// Whether `written` (a superclass as written in a type nested in `parents`) names a model,
+    /// looked up from the innermost scope outwards as Swift does.
+    private func isModelType(_ written: String, parents: [String]) -> Bool {
+        for depth in stride(from: parents.count, through: 0, by: -1) {
+            if modelTypeNames.contains((parents.prefix(depth) + [written]).joined(separator: ".")) { return true }
+        }
+        return false
     }
 
     /// The `#if` conditions around the declaration being visited, outermost first; a model inside
@@ -66,26 +130,35 @@ struct ModelExtractor {
     private mutating func visit(_ decl: DeclSyntax, parents: [String]) {
         if let structure = decl.as(StructDeclSyntax.self) {
             let name = parents + [structure.name.text]
-            if isModel(structure.inheritanceClause) {
+            let protocols = declaredProtocols(structure.inheritanceClause, name: name)
+            if !protocols.isDisjoint(with: Self.modelProtocols) {
                 extractModel(Syntax(structure), name: name, kind: .structure, modifiers: structure.modifiers,
-                             members: structure.memberBlock)
+                             members: structure.memberBlock, protocols: protocols)
             }
             visitMembers(structure.memberBlock, parents: name)
         } else if let type = decl.as(ClassDeclSyntax.self) {
             let name = parents + [type.name.text]
-            if isModel(type.inheritanceClause) {
-                if type.modifiers.contains(where: { $0.name.tokenKind == .keyword(.final) }) {
-                    extractModel(Syntax(type), name: name, kind: .finalClass, modifiers: type.modifiers, members: type.memberBlock)
+            let protocols = declaredProtocols(type.inheritanceClause, name: name)
+            if !protocols.isDisjoint(with: Self.modelProtocols) {
+                if !type.modifiers.contains(where: { $0.name.tokenKind == .keyword(.final) }) {
+                    reportNonFinalClass(type, name: name)
+                } else if let superclass = type.inheritanceClause?.inheritedTypes.first?.type,
+                          isModelType(conformances.typeKey(superclass.trimmedDescription), parents: parents) {
+                    let child = type.name.text
+                    let base = superclass.trimmedDescription
+                    report("\(child) can't be a model: its superclass \(base) is one, and a model class can't have subclasses (TableCodable's requirements use `Self`, which only a final class satisfies); declare \(child)'s columns in a final class that does not inherit \(base) (a base class that is not a model may hold what they share), or use a struct",
+                           at: position(of: superclass))
                 } else {
-                    report("a TableCodable class must be `final` (the generated decoder creates instances with `init()`); write `final class \(type.name.text)`, or use a struct",
-                           at: position(of: type.classKeyword))
+                    extractModel(Syntax(type), name: name, kind: .finalClass, modifiers: type.modifiers, members: type.memberBlock,
+                                 protocols: protocols)
                 }
             }
             visitMembers(type.memberBlock, parents: name)
         } else if let enumeration = decl.as(EnumDeclSyntax.self) {
             visitMembers(enumeration.memberBlock, parents: parents + [enumeration.name.text])
         } else if let extensionDecl = decl.as(ExtensionDeclSyntax.self) {
-            visitMembers(extensionDecl.memberBlock, parents: parents + [extensionDecl.extendedType.trimmedDescription])
+            reportAnnotations(in: extensionDecl)
+            visitMembers(extensionDecl.memberBlock, parents: parents + [conformances.typeKey(extensionDecl.extendedType.trimmedDescription)])
         } else if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
             visit(ifConfig, parents: parents)
         }
@@ -125,40 +198,53 @@ struct ModelExtractor {
     /// Swift's Codable synthesis and WCDB-style code both own the name `CodingKeys`.
     static let codableProtocols: Set<String> = ["Codable", "Encodable", "Decodable"]
 
-    /// The model protocols the type names in its own inheritance clause (last path component).
-    private static func modelProtocols(of node: Syntax) -> Set<String> {
-        let clause = node.as(StructDeclSyntax.self)?.inheritanceClause ?? node.as(ClassDeclSyntax.self)?.inheritanceClause
-        let names = clause?.inheritedTypes.flatMap { $0.type.trimmedDescription.split(separator: "&") } ?? []
-        return Set(names.map { String($0.split(separator: ".").last ?? "").filter { !$0.isWhitespace } }).intersection(modelProtocols)
+    /// The protocols a type names in its own inheritance clause and in the target's extensions of it
+    /// (last path component).
+    private func declaredProtocols(_ clause: InheritanceClauseSyntax?, name: [String]) -> Set<String> {
+        TargetConformances.protocolNames(clause).union(conformances.conformance(of: name.joined(separator: "."))?.protocols ?? [])
     }
 
-    private static func hasOwnCodingKeys(_ node: Syntax, members: MemberBlockSyntax) -> Bool {
-        let clause = node.as(StructDeclSyntax.self)?.inheritanceClause ?? node.as(ClassDeclSyntax.self)?.inheritanceClause
-        let inherited = clause?.inheritedTypes.flatMap { $0.type.trimmedDescription.split(separator: "&") } ?? []
-        if inherited.contains(where: { codableProtocols.contains(String($0.split(separator: ".").last ?? "").filter { !$0.isWhitespace }) }) {
-            return true
-        }
-        return members.members.contains { member in
-            let decl = member.decl
-            return decl.as(EnumDeclSyntax.self)?.name.text == "CodingKeys"
-                || decl.as(StructDeclSyntax.self)?.name.text == "CodingKeys"
-                || decl.as(TypeAliasDeclSyntax.self)?.name.text == "CodingKeys"
-        }
+    /// Codable in the type's clause or an extension, or a `CodingKeys` of its own (in its body or an extension).
+    private func hasOwnCodingKeys(_ typeName: String, protocols: Set<String>, members: MemberBlockSyntax) -> Bool {
+        !protocols.isDisjoint(with: Self.codableProtocols)
+            || conformances.conformance(of: typeName)?.declaresCodingKeys == true
+            || members.members.contains { TargetConformances.declaresCodingKeys($0.decl) }
     }
 
-    private func isModel(_ clause: InheritanceClauseSyntax?) -> Bool {
-        guard let clause else { return false }
-        return clause.inheritedTypes.contains { inherited in
-            let text = inherited.type.trimmedDescription
-            let last = text.split(separator: ".").last.map(String.init) ?? text
-            return Self.modelProtocols.contains(last)
+    /// A non-final class can't conform: `TableBinding<Self>` and `inout Self` in the requirements are
+    /// invariant uses of `Self`, which Swift accepts from a final class only (`required init()` would
+    /// make `decode(…) -> Self` implementable, but not those), so the fix is `final` or a struct.
+    private mutating func reportNonFinalClass(_ type: ClassDeclSyntax, name: [String]) {
+        let simple = type.name.text
+        var message = "a TableCodable class must be `final`: the model protocols' requirements use `Self` in `TableBinding<Self>` and `inout Self`, which Swift lets only a final class satisfy (`required init()` does not help), so a model class can't have subclasses; write `final class \(simple)`, or use a struct"
+        if TargetConformances.protocolNames(type.inheritanceClause).isDisjoint(with: Self.modelProtocols),
+           let location = conformances.conformance(of: name.joined(separator: "."))?.modelExtension {
+            message += " (\(simple) is made a model by the extension at \(location.file):\(location.position.line):\(location.position.column))"
+        }
+        report(message, at: position(of: type.classKeyword))
+    }
+
+    /// An extension that makes a type a model holds no stored properties, so annotations above it or on
+    /// its members would silently do nothing: each is an error naming where it belongs.
+    private mutating func reportAnnotations(in extensionDecl: ExtensionDeclSyntax) {
+        guard !TargetConformances.protocolNames(extensionDecl.inheritanceClause).isDisjoint(with: Self.modelProtocols) else { return }
+        let typeName = extensionDecl.extendedType.trimmedDescription
+        for raw in annotationItems(in: extensionDecl.leadingTrivia, startingAt: extensionDecl.position) {
+            report("@\(raw.name) stands above an extension, where it does nothing; type annotations go above the declaration of \(typeName) itself (`struct \(typeName)` or `final class \(typeName)`)",
+                   at: raw.position)
+        }
+        for member in extensionDecl.memberBlock.members where member.decl.is(VariableDeclSyntax.self) || member.decl.is(FunctionDeclSyntax.self) {
+            for raw in annotationItems(in: member.decl.leadingTrivia, startingAt: member.decl.position) {
+                report("@\(raw.name) stands in an extension, where it does nothing: columns are the stored properties declared in the body of \(typeName); move it above one of them",
+                       at: raw.position)
+            }
         }
     }
 
     // MARK: - One model
 
     private mutating func extractModel(_ node: Syntax, name: [String], kind: ModelDescription.Kind,
-                                       modifiers: DeclModifierListSyntax, members: MemberBlockSyntax) {
+                                       modifiers: DeclModifierListSyntax, members: MemberBlockSyntax, protocols: Set<String>) {
         let typeName = name.joined(separator: ".")
         var access = ""
         for modifier in modifiers {
@@ -175,10 +261,9 @@ struct ModelExtractor {
         let diagnosticsBefore = diagnostics.count
         var model = ModelDescription(typeName: typeName, kind: kind, accessModifier: access, position: position(of: node))
         model.conditions = conditions
-        model.hasOwnCodingKeys = Self.hasOwnCodingKeys(node, members: members)
-        let declared = Self.modelProtocols(of: node)
-        model.encodes = declared.contains("TableCodable") || declared.contains("TableEncodable")
-        model.decodes = declared.contains("TableCodable") || declared.contains("TableDecodable")
+        model.hasOwnCodingKeys = hasOwnCodingKeys(typeName, protocols: protocols, members: members)
+        model.encodes = protocols.contains("TableCodable") || protocols.contains("TableEncodable")
+        model.decodes = protocols.contains("TableCodable") || protocols.contains("TableDecodable")
 
         // First pass: the stored properties, so @Check can tell property names from other identifiers.
         var stored: [(StoredProperty, [RawAnnotation], isStatic: Bool)] = []

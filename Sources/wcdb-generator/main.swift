@@ -1,6 +1,10 @@
 // The small executable the WCDBPlugin runs once per model file:
 //
-//     wcdb-generator <model.swift> <output.swift>
+//     wcdb-generator <model.swift> <output.swift> [--module <name>] [<target file.swift> …]
+//
+// The target's other Swift files follow, so an `extension Message: TableCodable {}` in any of them makes
+// the model file's `Message` a model; only files whose text may declare such an extension are parsed.
+// `--module` names the target's module, so `extension ORMTests.Message` counts as `Message`'s.
 //
 // It prints problems as `path:line:col: error: message` on stderr (so SwiftPM shows them at the model's
 // line), exits non-zero on errors, and rewrites the output only when its bytes change, so touching one
@@ -13,15 +17,34 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
-let arguments = CommandLine.arguments.dropFirst()
-guard arguments.count == 2, let inputPath = arguments.first, let outputPath = arguments.last else {
-    fail("usage: wcdb-generator <model.swift> <output.swift>")
-}
-guard let data = FileManager.default.contents(atPath: inputPath), let source = String(data: data, encoding: .utf8) else {
-    fail("can't read \(inputPath) as UTF-8 text")
+func read(_ path: String) -> String {
+    guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+        fail("can't read \(path) as UTF-8 text")
+    }
+    return text
 }
 
-let output = BindingGenerator.generate(source: source, path: inputPath)
+let usage = "usage: wcdb-generator <model.swift> <output.swift> [--module <name>] [<target file.swift> …]"
+var arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.count >= 2, !arguments[0].hasPrefix("--"), !arguments[1].hasPrefix("--") else { fail(usage) }
+let inputPath = arguments.removeFirst()
+let outputPath = arguments.removeFirst()
+var moduleName: String?
+if arguments.first == "--module" {
+    guard arguments.count >= 2 else { fail(usage) }
+    moduleName = arguments[1]
+    arguments.removeFirst(2)
+}
+guard !arguments.contains(where: { $0.hasPrefix("--") }) else { fail(usage) }
+
+let source = read(inputPath)
+var conformances = TargetConformances(moduleName: moduleName)
+// Sorted, so what the extensions say never depends on the order the plugin listed the files in.
+for path in Set(arguments).subtracting([inputPath]).sorted() {
+    conformances.scan(source: read(path), path: path)
+}
+
+let output = BindingGenerator.generate(source: source, path: inputPath, conformances: conformances)
 for diagnostic in output.diagnostics {
     FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
 }

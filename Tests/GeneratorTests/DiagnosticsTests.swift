@@ -4,16 +4,19 @@ import XCTest
 /// Every error of the annotation grammar, each located at its exact line and column with a message
 /// that says how to fix it.
 final class DiagnosticsTests: XCTestCase {
-    /// Generates `source` and returns its diagnostics as `line:column: message`.
-    private func diagnose(_ source: String) -> [String] {
-        let output = BindingGenerator.generate(source: source, path: "Model.swift")
+    /// Generates `source` and returns its diagnostics as `line:column: message`; `others` are other files
+    /// of the target (path → text), read for their extensions.
+    private func diagnose(_ source: String, others: [(path: String, text: String)] = []) -> [String] {
+        var conformances = TargetConformances(moduleName: "App")
+        for other in others { conformances.scan(source: other.text, path: other.path) }
+        let output = BindingGenerator.generate(source: source, path: "Model.swift", conformances: conformances)
         if !output.diagnostics.isEmpty { XCTAssertNil(output.source, "no code is emitted when there are errors") }
         return output.diagnostics.map { "\($0.line):\($0.column): \($0.message)" }
     }
 
-    private func assertSingle(_ source: String, at location: String, contains fragments: [String],
+    private func assertSingle(_ source: String, others: [(path: String, text: String)] = [], at location: String, contains fragments: [String],
                               file: StaticString = #filePath, line: UInt = #line) {
-        let found = diagnose(source)
+        let found = diagnose(source, others: others)
         XCTAssertEqual(found.count, 1, "expected one diagnostic, got \(found)", file: file, line: line)
         guard let first = found.first else { return }
         XCTAssertTrue(first.hasPrefix(location + ": "), "expected at \(location), got \(first)", file: file, line: line)
@@ -150,10 +153,86 @@ final class DiagnosticsTests: XCTestCase {
     }
 
     func testModelTypeShapes() {
-        assertSingle("class M: TableCodable {\n    var a: Int = 0\n}\n", at: "1:1", contains: ["must be `final`"])
+        assertSingle("class M: TableCodable {\n    var a: Int = 0\n}\n", at: "1:1",
+                     contains: ["must be `final`", "`TableBinding<Self>` and `inout Self`", "write `final class M`, or use a struct"])
         assertSingle("private struct M: TableCodable {\n    var a: Int = 0\n}\n", at: "1:1", contains: ["can't be private"])
         assertSingle("final class M: TableCodable {\n    let a: Int\n    init() { a = 0 }\n}\n", at: "2:9", contains: ["can't be filled in after `init()`"])
         assertSingle("struct M: TableCodable {\n    // @Ignore\n    var a: Int = 0\n}\n", at: "1:1", contains: ["no stored properties"])
+    }
+
+    /// A non-final class can't satisfy requirements that use `Self` invariantly, whatever its
+    /// initializers: refused at its `class` keyword, also when an extension (here or in another file)
+    /// declares the conformance, whose location the message gives.
+    func testNonFinalClassIsRefusedWhereverItsConformanceIs() {
+        assertSingle("class M: TableCodable {\n    var a: Int = 0\n    required init() {}\n}\n", at: "1:1",
+                     contains: ["must be `final`", "`required init()` does not help", "can't have subclasses", "write `final class M`"])
+        assertSingle("public class M: TableDecodable {\n    var a: Int = 0\n}\n", at: "1:8", contains: ["must be `final`"])
+        assertSingle("import WCDBSwift\n\nclass M {\n    var a: Int = 0\n}\n", others: [("Sources/App/M+Table.swift", "import WCDBSwift\nextension M: TableCodable {}\n")],
+                     at: "3:1", contains: ["must be `final`", "write `final class M`", "made a model by the extension at Sources/App/M+Table.swift:2:1"])
+        assertSingle("class M {\n    var a: Int = 0\n}\n\nextension M: TableCodable {}\n", at: "1:1",
+                     contains: ["made a model by the extension at Model.swift:5:1"])
+        // The earliest extension is named, whatever order the files came in.
+        let a = (path: "A.swift", text: "extension M: TableEncodable {}\n")
+        let b = (path: "B.swift", text: "\nextension M: TableDecodable {}\n")
+        XCTAssertEqual(diagnose("class M {\n    var a: Int = 0\n}\n", others: [a, b]), diagnose("class M {\n    var a: Int = 0\n}\n", others: [b, a]))
+        assertSingle("class M {\n    var a: Int = 0\n}\n", others: [b, a], at: "1:1", contains: ["extension at A.swift:1:1"])
+    }
+
+    /// A model class is final, so a subclass of one can't be a model of its own: refused at the superclass.
+    func testSubclassOfAModelIsRefusedAtItsSuperclass() {
+        let found = diagnose("class Base: TableCodable {\n    var a: Int = 0\n}\n\nfinal class Child: Base, TableCodable {\n    var b: Int = 0\n}\n")
+        XCTAssertEqual(found.count, 2, "\(found)")
+        XCTAssertTrue(found.contains { $0.hasPrefix("1:1: a TableCodable class must be `final`") }, "\(found)")
+        XCTAssertTrue(found.contains { $0.hasPrefix("5:20: Child can't be a model: its superclass Base is one") && $0.contains("does not inherit Base") }, "\(found)")
+        // The base may be a model through another file's extension, the subclass through its own.
+        assertSingle("final class Child: Base {\n    var b: Int = 0\n}\n",
+                     others: [("Base.swift", "extension Base: TableCodable {}\nextension Child: TableCodable {}\n")],
+                     at: "1:20", contains: ["Child can't be a model: its superclass Base is one"])
+        // Nested: `Base` is looked up from the subclass's scope outwards.
+        assertSingle("enum Shop {\n    final class Base: TableCodable { var a: Int = 0 }\n    final class Child: Base, TableCodable { var b: Int = 0 }\n}\n",
+                     at: "3:24", contains: ["its superclass Base is one"])
+        // A final model class whose base class is not a model is fine (WCDB's seeds' style).
+        XCTAssertEqual(diagnose("class Hooks {\n    var isAutoIncrement = false\n}\n\nfinal class M: Hooks, TableCodable {\n    var a: Int = 0\n    override init() {}\n}\n"), [])
+        XCTAssertEqual(diagnose("final class M: Hooks {\n    var a: Int = 0\n}\n", others: [("M+Table.swift", "extension App.M: TableCodable {}\n")]), [])
+    }
+
+    /// An extension that makes a type a model has no stored properties: annotations there do nothing,
+    /// so they are errors that say where they belong.
+    func testAnnotationsOnAConformanceExtension() {
+        assertSingle("struct M {\n    var a: Int = 0\n}\n\n// @WithoutRowID\nextension M: TableCodable {}\n", at: "5:4",
+                     contains: ["@WithoutRowID stands above an extension", "above the declaration of M itself"])
+        assertSingle("struct M {\n    var a: Int = 0\n}\n\nextension M: TableCodable {\n    // @NotNull\n    var b: Int { a }\n}\n", at: "6:8",
+                     contains: ["@NotNull stands in an extension", "stored properties declared in the body of M"])
+        // The extension's own file reports them even when the type is declared elsewhere.
+        assertSingle("// @WithoutRowID\nextension Elsewhere: TableCodable {}\n", at: "1:4", contains: ["above the declaration of Elsewhere itself"])
+        // Other extensions' comments are not annotations the generator reads.
+        XCTAssertEqual(diagnose("struct M: TableCodable {\n    var a: Int = 0\n}\n\n// @objc-like prose\nextension M: Equatable {}\n"), [])
+    }
+
+    /// Swift's `CodingKeys` wins over WCDB's alias when an extension makes the model `Codable` (beside it,
+    /// where Swift synthesizes it, or elsewhere with a hand-written coding) or declares them.
+    func testCodableOrCodingKeysInAnExtensionKeepSwiftsCodingKeys() throws {
+        func source(_ others: [(path: String, text: String)], extra: String = "") throws -> String {
+            var conformances = TargetConformances()
+            for other in others { conformances.scan(source: other.text, path: other.path) }
+            return try XCTUnwrap(BindingGenerator.generate(source: "struct M: TableCodable {\n    var a: Int = 0\n}\n" + extra, path: "M.swift",
+                                                           conformances: conformances).source)
+        }
+        XCTAssertTrue(try source([]).contains("typealias CodingKeys = Properties"))
+        XCTAssertFalse(try source([], extra: "extension M: Codable {}\n").contains("typealias CodingKeys"))
+        XCTAssertFalse(try source([("J.swift", "extension M: Codable {}\n")]).contains("typealias CodingKeys"))
+        XCTAssertFalse(try source([("K.swift", "extension M {\n    enum CodingKeys: String, CodingKey { case a }\n}\n")]).contains("typealias CodingKeys"))
+    }
+
+    /// The text test that keeps the target's other files unparsed unless an extension header may name a
+    /// model protocol or Codable, or the file mentions `CodingKeys`.
+    func testOnlyFilesThatMayDeclareConformancesAreParsed() {
+        XCTAssertTrue(TargetConformances.mayDeclareExtensions("extension Message: TableCodable {}"))
+        XCTAssertTrue(TargetConformances.mayDeclareExtensions("public extension App.Message :\n    Equatable, TableDecodable {\n}"))
+        XCTAssertTrue(TargetConformances.mayDeclareExtensions("extension M {\n    enum CodingKeys: String, CodingKey { case a }\n}"))
+        XCTAssertFalse(TargetConformances.mayDeclareExtensions("struct M: TableCodable {}\nextension M: Equatable {}\nextension M {\n    var x: Int { 0 }\n}"))
+        XCTAssertFalse(TargetConformances.mayDeclareExtensions("struct M: TableCodable {}\nlet extensionCount = 1 // TableCodable"))
+        XCTAssertFalse(TargetConformances.mayDeclareExtensions("extension M {\n    static let keys = [M.CodingKeys.a]\n}"))
     }
 
     func testAllErrorsOfAFileAreReportedTogether() {

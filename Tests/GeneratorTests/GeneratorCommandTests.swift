@@ -58,10 +58,41 @@ final class GeneratorCommandTests: XCTestCase {
         XCTAssertTrue(try String(contentsOf: output, encoding: .utf8).contains("static let name ="))
     }
 
+    /// The plugin passes the target's other files (and its module's name): an extension in one of them
+    /// makes the model file's type a model; a non-final class made one there is refused at its line.
+    func testConformanceInAnotherFileOfTheTarget() throws {
+        let model = directory.appendingPathComponent("Letter.swift")
+        try "import WCDBSwift\nstruct Letter {\n    // @PrimaryKey\n    var id: Int = 0\n}\n\nclass Box {\n    var id: Int = 0\n}\n"
+            .write(to: model, atomically: true, encoding: .utf8)
+        let table = directory.appendingPathComponent("Letter+Table.swift")
+        try "import WCDBSwift\nextension App.Letter: TableCodable {}\n".write(to: table, atomically: true, encoding: .utf8)
+        let unrelated = directory.appendingPathComponent("Unrelated.swift")
+        try "let x = 1\n".write(to: unrelated, atomically: true, encoding: .utf8)
+        let output = directory.appendingPathComponent("Letter+WCDB.swift")
+        XCTAssertEqual(try run([model.path, output.path, "--module", "App", model.path, table.path, unrelated.path]).status, 0)
+        XCTAssertTrue(try String(contentsOf: output, encoding: .utf8).contains("extension Letter {"))
+
+        try "import WCDBSwift\nextension App.Letter: TableCodable {}\nextension Box: TableCodable {}\n".write(to: table, atomically: true, encoding: .utf8)
+        let refused = try run([model.path, output.path, "--module", "App", table.path, unrelated.path])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.hasPrefix("\(model.path):7:1: error: a TableCodable class must be `final`"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("made a model by the extension at \(table.path):3:1"), refused.stderr)
+    }
+
     func testUsageErrorsAreNeverSilent() throws {
         let result = try run([])
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.stderr.contains("usage: wcdb-generator"), result.stderr)
+        let model = directory.appendingPathComponent("M.swift")
+        try "struct M {}\n".write(to: model, atomically: true, encoding: .utf8)
+        for bad in [[model.path, "out.swift", "--module"], [model.path, "out.swift", "--module", "App", "--other"], ["--module", "App"]] {
+            let usage = try run(bad)
+            XCTAssertEqual(usage.status, 2, "\(bad)")
+            XCTAssertTrue(usage.stderr.contains("usage: wcdb-generator"), usage.stderr)
+        }
+        let missingOther = try run([model.path, directory.appendingPathComponent("out.swift").path, directory.appendingPathComponent("Gone.swift").path])
+        XCTAssertEqual(missingOther.status, 2)
+        XCTAssertTrue(missingOther.stderr.contains("can't read"), missingOther.stderr)
         let missing = try run([directory.appendingPathComponent("Missing.swift").path, directory.appendingPathComponent("out.swift").path])
         XCTAssertEqual(missing.status, 2)
         XCTAssertTrue(missing.stderr.contains("can't read"), missing.stderr)
