@@ -29,6 +29,7 @@ public struct TargetConformances: Sendable {
     public let moduleName: String?
     private(set) var byType: [String: Conformance] = [:]
 
+    /// No conformances yet; `moduleName` lets `extension Module.Type: TableCodable` match the type.
     public init(moduleName: String? = nil) {
         self.moduleName = moduleName
     }
