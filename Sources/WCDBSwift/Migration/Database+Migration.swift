@@ -173,8 +173,11 @@ extension Database {
         var moved: Int64 = 0
         while !isMigrated() {
             try Task.checkCancellation()
-            moved += Int64(try await runOffPoolUnlessCancelled { _ in try self.stepMigrationCountingRows() })
+            let step = try await runOffPoolUnlessCancelled { _ in try self.stepMigrationCountingRows() }
+            moved += Int64(step)
             progress?(total == 0 ? 1 : min(1, Double(moved) / Double(total)))
+            // Every row moved, a source waits for operations begun earlier to end: not a busy loop.
+            if step == 0 && !isMigrated() { try await Task.sleep(nanoseconds: UInt64(MigrationStepper.stepDuration * 1e9)) }
         }
     }
 }
