@@ -4,6 +4,7 @@
 //   swift run -c release --scratch-path .build-sqlcipher SQLCipherBench          # workloads 1–8
 //   swift run -c release --scratch-path .build-sqlcipher SQLCipherBench tuning   # NOTES.md runs
 //   swift run -c release --scratch-path .build-sqlcipher SQLCipherBench pages    # page counts (NOTES.md)
+//   swift run -c release --scratch-path .build-sqlcipher SQLCipherBench migration  # data migration (scripts/migration-bench.sh)
 
 import Foundation
 import CSQLCipherBench
@@ -24,6 +25,8 @@ case "tuning":
     runTuning()
 case "pages":
     runPageCounts()
+case "migration":
+    runMigrationBench()
 case "list-tuning":
     for s in tuningSettings { print("\(s.key == .none ? "-" : "key.")\t\(s.name)") }
 default:
