@@ -1,4 +1,4 @@
-# Sourced by scripts/bench.sh and Benchmarks/callgrind.sh.
+# Sourced by scripts/bench.sh, Benchmarks/callgrind.sh and the other benchmark scripts (scripts/*-bench.sh).
 # SwiftPM records the environment in every build command, so a build under other BENCH_*/CALLGRIND_*
 # values (another N, another workload list) would recompile everything, swift-syntax included
 # (10+ minutes here). Builds therefore run without those variables.
@@ -17,15 +17,18 @@ swift_build() {
   env "${unset[@]}" swift build "$@"
 }
 
-# Writes BenchRow's bindings into the SQLCipher benchmark, as the WCDBPlugin would: the root package's
-# generator (a debug build, which the test suite builds anyway) on the model file. The benchmark package
-# then builds in release without the plugin, so without swift-syntax.
+# Writes a benchmark model's bindings, as the WCDBPlugin would: the root package's generator (a debug
+# build, which the test suite builds anyway) on the model file, into Generated/ beside it. The benchmark
+# package then builds in release without the plugin, so without swift-syntax.
+#   generate_bench_bindings                                   # SQLCipherBench's BenchRow
+#   generate_bench_bindings <sources folder> <model file>     # another package's model (CompressionBench)
 generate_bench_bindings() {
-  local root bench generator
+  local root bench model generator
   root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-  bench="$root/Benchmarks/SQLCipherBench/Sources/SQLCipherBench"
+  bench="${1:-$root/Benchmarks/SQLCipherBench/Sources/SQLCipherBench}"
+  model="${2:-WCDBWorkloads.swift}"
   swift_build --package-path "$root" --product wcdb-generator >&2
   generator="$(swift_build --package-path "$root" --show-bin-path)/wcdb-generator"
   mkdir -p "$bench/Generated"
-  "$generator" "$bench/WCDBWorkloads.swift" "$bench/Generated/WCDBWorkloads+WCDB.swift"
+  "$generator" "$bench/$model" "$bench/Generated/${model%.swift}+WCDB.swift"
 }
