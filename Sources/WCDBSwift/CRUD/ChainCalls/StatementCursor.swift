@@ -45,7 +45,9 @@ extension HandleProvider {
     /// for a database or transaction, a pooled handle pinned until it is finalized; for a `Handle`, that
     /// handle (the caller's operation already holds it).
     func streamingStatement(for statement: Statement) throws -> CoreStatement {
-        if let handle = self as? Handle { return try CoreStatement(handle: handle, statement: statement) }
+        if let handle = self as? Handle {
+            return try handle.addingMissingColumns(for: statement) { try CoreStatement(handle: handle, statement: statement) }
+        }
         if let database = self as? any HandleRepresentable { return try database.prepare(statement) }
         // Any other provider lends its handle only for the length of `withHandle`: a statement kept past
         // it would step on a handle another operation may be using.

@@ -8,7 +8,7 @@ extension HandleProvider {
         if objects.isEmpty { return }
         func work() throws {
             try withHandle(forWriting: true) { handle in
-                let statement = try handle.statement(for: sql)
+                let statement = try handle.statementAddingColumns(for: sql)
                 defer { statement.reset() }
                 for object in objects {
                     try body(object, statement, handle)

@@ -31,6 +31,7 @@ enum KeyedDelete {
     @usableFromInline
     static func prepared(table: String, condition: Expression, on handle: Handle) throws -> HandleStatement {
         let tail = ClauseTail(condition: condition, orderBy: nil, limit: nil, offset: nil)
-        return try handle.cachedStatement(for: tail.delete(from: table)).0
+        let node = tail.delete(from: table)
+        return try handle.addingMissingColumns(for: node) { try handle.cachedStatement(for: node).0 }
     }
 }

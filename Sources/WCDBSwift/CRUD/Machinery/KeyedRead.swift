@@ -42,7 +42,7 @@ enum KeyedRead {
             return (slot.statement, slot.propertyCount)
         }
         let (sql, propertyCount) = statement(of: model, table: table, condition: condition, limited: limited)
-        let prepared = try handle.statement(for: sql)
+        let prepared = try handle.statementAddingColumns(for: sql)
         handle.lastKeyed = KeyedStatementSlot(model: id, table: table, operation: operation.rawValue, shape: condition?.node,
                                               propertyIndexes: nil, statement: prepared, propertyCount: propertyCount,
                                               setIndexes: [])

@@ -37,7 +37,7 @@ enum KeyedUpdate {
             setIndexes = slot.setIndexes
         } else {
             let update = self.statement(of: Object.self, table: table, propertyIndexes: propertyIndexes, condition: condition)
-            statement = try handle.statement(for: update.sql)
+            statement = try handle.statementAddingColumns(for: update.sql)
             setIndexes = update.propertyIndexes ?? []
             handle.lastKeyed = KeyedStatementSlot(model: id, table: table, operation: BindingStatementKey.Operation.updateWhere.rawValue, shape: condition?.node,
                                                   propertyIndexes: propertyIndexes, statement: statement, propertyCount: 0,

@@ -89,7 +89,7 @@ struct ObjectInserter<Object: TableEncodable> {
     @inlinable
     func insert(_ object: inout Object, on database: some HandleProvider) throws {
         let rowID = try database.withHandle(forWriting: true) { handle -> Int64? in
-            let statement = try handle.statement(for: sql)
+            let statement = try handle.statementAddingColumns(for: sql)
             defer { statement.reset() }
             return try insert(object, with: statement, on: handle)
         }

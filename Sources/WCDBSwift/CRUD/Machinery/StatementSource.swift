@@ -13,11 +13,11 @@ enum StatementSource {
     func withStatement<T>(on handle: Handle, _ body: (HandleStatement) throws -> T) throws -> T {
         switch self {
         case .cached(let cached):
-            let statement = try handle.statement(for: cached)
+            let statement = try handle.statementAddingColumns(for: cached)
             defer { statement.reset() }
             return try body(statement)
         case .tree(let node, let objectValueCount):
-            let (statement, rendering) = try handle.cachedStatement(for: node)
+            let (statement, rendering) = try handle.addingMissingColumns(for: node) { try handle.cachedStatement(for: node) }
             defer { statement.reset() }
             handle.bind(rendering, to: statement, from: objectValueCount)
             return try body(statement)

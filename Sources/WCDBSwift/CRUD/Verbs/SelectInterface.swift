@@ -38,10 +38,8 @@ extension HandleProvider {
             // Every column with at most a WHERE and a LIMIT: the statement is found by the condition's shape.
             let limitValue = limit.map { KeyedRead.limitValue($0) }
             if limitValue != .some(nil) {
-                return try addingMissingColumns(of: Object.self, toTable: table) {
-                    try withHandle(forWriting: false) { handle in
-                        try KeyedRead.all(Object.self, table: table, condition: expression, limit: limitValue ?? nil, on: handle)
-                    }
+                return try withHandle(forWriting: false) { handle in
+                    try KeyedRead.all(Object.self, table: table, condition: expression, limit: limitValue ?? nil, on: handle)
                 }
             }
         }
@@ -49,9 +47,7 @@ extension HandleProvider {
             try ObjectQuery<Object>(properties: properties, table: table, condition: expression, orderBy: orderList,
                                     limit: limit, offset: offset)
         }
-        return try addingMissingColumns(of: Object.self, toTable: table) {
-            try withHandle(forWriting: false) { handle in try query.all(on: handle) }
-        }
+        return try withHandle(forWriting: false) { handle in try query.all(on: handle) }
     }
 
     /// The objects of `table` that match `condition`, reading only the listed properties.
@@ -92,19 +88,15 @@ extension HandleProvider {
                                             offset: Offset?) throws -> Object? {
         // The row-by-row read (`where: id == k`): every column, the statement found by the condition's shape.
         if KeyedRead.applies(properties: properties, condition: expression, orderBy: orderList, offset: offset) {
-            return try addingMissingColumns(of: Object.self, toTable: table) {
-                try withHandle(forWriting: false) { handle in
-                    try KeyedRead.first(Object.self, table: table, condition: expression, on: handle)
-                }
+            return try withHandle(forWriting: false) { handle in
+                try KeyedRead.first(Object.self, table: table, condition: expression, on: handle)
             }
         }
         let query = try reportingErrors {
             try ObjectQuery<Object>(properties: properties, table: table, condition: expression, orderBy: orderList,
                                     limit: 1, offset: offset)
         }
-        return try addingMissingColumns(of: Object.self, toTable: table) {
-            try withHandle(forWriting: false) { handle in try query.first(on: handle) }
-        }
+        return try withHandle(forWriting: false) { handle in try query.first(on: handle) }
     }
 
     /// The first object of `table` that matches `condition`, reading only the listed properties.

@@ -5,7 +5,7 @@ extension Database {
     /// - Throws: `WCDBError` with SQLite's error, `SQLITE_BUSY` when the write token is not free in time, or
     ///   a construct this engine (SQLite 3.15.2) cannot run, named.
     public func exec(_ statement: Statement) throws {
-        try withHandle(forWriting: !Database.isReadOnly(statement)) { try $0.execRendered(statement) }
+        try withHandle(forWriting: !Database.isReadOnly(statement)) { handle in try handle.addingMissingColumns(for: statement) { try handle.execRendered(statement) } }
     }
     /// Prepares a WINQ statement as a `CoreStatement` that holds a handle of this database (and the
     /// write token, for a statement that writes) until finalized. Its values are bound; a statement that
@@ -13,19 +13,19 @@ extension Database {
     /// you bind yours with `CoreStatement.bind(_:toIndex:)`.
     /// - Throws: `WCDBError` with SQLite's error (a missing table, a syntax error), or a construct this
     ///   engine cannot run, named.
-    public func prepare(_ statement: Statement) throws -> CoreStatement { try CoreStatement(core: core, statement: statement) }
+    public func prepare(_ statement: Statement) throws -> CoreStatement { try CoreStatement(core: core, addingColumnsTo: statement) }
 }
 
 extension Transaction {
     /// Runs a WINQ statement on this object's handle, as `exec(_:)` runs SQL; its values are bound.
     /// - Throws: `WCDBError` with SQLite's error, or the write token's (see `withHandle(forWriting:_:)`).
     public func exec(_ statement: Statement) throws {
-        try withHandle(forWriting: !Database.isReadOnly(statement)) { try $0.execRendered(statement) }
+        try withHandle(forWriting: !Database.isReadOnly(statement)) { handle in try handle.addingMissingColumns(for: statement) { try handle.execRendered(statement) } }
     }
     /// Prepares a WINQ statement on this object's handle as a `CoreStatement` that holds it until
     /// finalized; its values are bound (see `Database.prepare(_:)`).
     /// - Throws: `WCDBError` with SQLite's error (a missing table, a syntax error).
     public func prepare(_ statement: Statement) throws -> CoreStatement {
-        try withHandle(forWriting: false) { _ in try CoreStatement(core: core, statement: statement) }
+        try withHandle(forWriting: false) { _ in try CoreStatement(core: core, addingColumnsTo: statement) }
     }
 }

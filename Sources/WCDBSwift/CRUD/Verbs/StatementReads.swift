@@ -67,7 +67,7 @@ extension HandleProvider {
 
     private func read<T>(_ statement: Statement, _ body: (HandleStatement) throws -> T) throws -> T {
         try withHandle(forWriting: !Database.isReadOnly(statement)) { handle in
-            let handleStatement = try handle.prepareRendered(statement)
+            let handleStatement = try handle.addingMissingColumns(for: statement) { try handle.prepareRendered(statement) }
             defer { handleStatement.finalize() }
             return try body(handleStatement)
         }

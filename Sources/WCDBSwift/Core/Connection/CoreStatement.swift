@@ -32,7 +32,8 @@ public final class CoreStatement {
         handleStatement = try handle.prepareRendered(statement)
     }
 
-    private init(core: DatabaseCore, prepare: (Handle) throws -> HandleStatement) throws {
+    /// A statement `prepare` makes on a handle pinned for it.
+    init(core: DatabaseCore, prepare: (Handle) throws -> HandleStatement) throws {
         self.core = core
         let pin = try core.enter(forWriting: false)
         do {

@@ -9,6 +9,8 @@ public struct Column: Sendable, CustomStringConvertible, ExpressionOperable, Col
     public private(set) var schemaName: String?
     /// `*` is not a name: it must never be quoted.
     let isAll: Bool
+    /// The model whose binding declares the column (a model property's column; see `ColumnName.model`).
+    var model: Any.Type?
 
     /// The column `name`, printed bare when it is a plain word and not a keyword, quoted otherwise.
     public init(named name: String) {
@@ -47,7 +49,7 @@ public struct Column: Sendable, CustomStringConvertible, ExpressionOperable, Col
     /// The column as the syntax tree holds it.
     var columnName: ColumnName {
         isAll ? ColumnName(name: "*", table: tableName, schema: schemaName, isAll: true)
-            : ColumnName(name: name, table: tableName, schema: schemaName)
+            : ColumnName(name: name, table: tableName, schema: schemaName, model: model)
     }
 
     /// The column as SQL: `name`, `table.name` or `schema.table.name`, each part quoted if needed.

@@ -37,7 +37,8 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
             self.modelType = modelType
             self.isAll = isAll
             self.quotedName = isAll ? "*" : SQLIdentifier.quote(name)
-            let column = ColumnName(name: name, table: tableName, schema: tableName == nil ? nil : schemaName, isAll: isAll)
+            let column = ColumnName(name: name, table: tableName, schema: tableName == nil ? nil : schemaName, isAll: isAll,
+                                    model: modelType)
             self.expressionNode = ExpressionNode(.column(column), isShared: isShared)
         }
 
@@ -122,6 +123,7 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
             column = column.in(table: tableName)
             if let schemaName { column = column.of(schema: schemaName) }
         }
+        column.model = modelType
         return column
     }
 

@@ -9,8 +9,16 @@ struct ColumnName: Sendable, Equatable {
     var schema: String?
     /// `*`, which is not a name and is never quoted.
     var isAll = false
+    /// The model whose binding declares the column, when it came from a generated property: a statement
+    /// that fails on a table lacking the column can add it from that declaration (auto-add-column).
+    /// Not part of the column's identity.
+    var model: Any.Type?
 
     static let all = ColumnName(name: "*", isAll: true)
+
+    static func == (lhs: ColumnName, rhs: ColumnName) -> Bool {
+        lhs.name == rhs.name && lhs.table == rhs.table && lhs.schema == rhs.schema && lhs.isAll == rhs.isAll
+    }
 }
 
 /// A table as the tree holds it: its name and the schema that qualifies it. Unquoted.
