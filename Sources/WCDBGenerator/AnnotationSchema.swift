@@ -42,6 +42,8 @@ struct AnnotationSchema {
         case foreignKeyAction
         /// A literal for `@Default`.
         case literal
+        /// Bytes written as hexadecimal digits, for `@Default(blob:)`.
+        case hexBytes
         /// A WINQ expression over the model's properties, for `@Check`.
         case expression
     }
@@ -76,7 +78,8 @@ struct AnnotationSchema {
         "NotNull": .init(placement: .property, parameters: [], example: ""),
         "Unique": .init(placement: .property, parameters: [.init(label: "onConflict", kind: .conflict, isRequired: false)],
                         example: "onConflict: .replace"),
-        "Default": .init(placement: .property, parameters: [.init(label: nil, kind: .literal, isRequired: true)],
+        "Default": .init(placement: .property, parameters: [.init(label: nil, kind: .literal, isRequired: false),
+                                                             .init(label: "blob", kind: .hexBytes, isRequired: false)],
                          example: "0"),
         "Collate": .init(placement: .property, parameters: [.init(label: nil, kind: .string, isRequired: true)],
                          example: "\"NOCASE\""),
@@ -141,6 +144,7 @@ enum AnnotationInterpreter {
         case bool(Bool)
         case member(String)
         case literal(String)
+        case bytes([UInt8])
         case expression(CheckDescription)
     }
 
@@ -172,6 +176,11 @@ enum AnnotationInterpreter {
             arguments = try AnnotationArgumentParser.parse(text, at: position, annotation: raw.name)
         }
         let values = try match(arguments, to: schema, raw: raw, propertyNames: propertyNames)
+        if raw.name == "Default", (values["_"] == nil) == (values["blob"] == nil) {
+            throw GeneratorDiagnosticBox(
+                message: "@Default takes one value: a literal, like @Default(0), or bytes in hexadecimal, like @Default(blob: \"00ff\")",
+                position: raw.position)
+        }
         if raw.name == "VirtualTable", case .string(let module)? = values["module"], module.lowercased() != "fts4",
            let content = arguments.first(where: { $0.label == "content" }) {
             throw GeneratorDiagnosticBox(
@@ -248,6 +257,15 @@ enum AnnotationInterpreter {
                 message: "@Default expects a literal (a number, a string, true/false, nil, or one of "
                     + AnnotationSchema.defaultKeywords.map { ".\($0)" }.joined(separator: ", ") + "), not `\(argument.text)`",
                 position: argument.position)
+        case .hexBytes:
+            if let literal = expression.as(StringLiteralExprSyntax.self), literal.segments.count <= 1,
+               literal.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) }),
+               let bytes = hexBytes(literal.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined()) {
+                return .bytes(bytes)
+            }
+            throw GeneratorDiagnosticBox(
+                message: "@\(annotation)(blob:) expects a string of hexadecimal digits, two per byte, like \"00ff\", not `\(argument.text)`",
+                position: argument.position)
         case .expression:
             let referenced = referencedNames(in: Syntax(expression)).filter { propertyNames.contains($0) }
             var seen = Set<String>()
@@ -265,6 +283,18 @@ enum AnnotationInterpreter {
             message: "@\(annotation)'s `\(argument.label ?? "value")` must be one of " + choices.map { ".\($0)" }.joined(separator: ", ")
                 + ", not `\(argument.text)`",
             position: argument.position)
+    }
+
+    /// The bytes of an even number of hexadecimal digits (`""` is no bytes), or nil.
+    private static func hexBytes(_ text: String) -> [UInt8]? {
+        let digits = Array(text.utf8)
+        guard digits.count.isMultiple(of: 2) else { return nil }
+        var bytes: [UInt8] = []
+        for index in stride(from: 0, to: digits.count, by: 2) {
+            guard let byte = UInt8(String(decoding: digits[index...index + 1], as: UTF8.self), radix: 16) else { return nil }
+            bytes.append(byte)
+        }
+        return bytes
     }
 
     private static func isDefaultLiteral(_ expression: ExprSyntax) -> Bool {
@@ -311,7 +341,11 @@ enum AnnotationInterpreter {
         case "Unique": return .unique(onConflict: member("onConflict"))
         case "Default":
             if case .literal(let text)? = values["_"] { return .defaultValue(DefaultValueDescription(literalText: text)) }
-            fatalError("unreachable: @Default's value is checked as a literal")
+            if case .bytes(let bytes)? = values["blob"] {
+                let list = bytes.map { "0x" + String($0, radix: 16, uppercase: true).leftPadded(to: 2) }.joined(separator: ", ")
+                return .defaultValue(DefaultValueDescription(literalText: ".blob([\(list)])"))
+            }
+            fatalError("unreachable: @Default has a literal or bytes, checked above")
         case "Collate": return .collate(string("_")!)
         case "Check":
             if case .expression(let check)? = values["_"] { return .check(check) }
@@ -378,4 +412,8 @@ enum AnnotationInterpreter {
         }
         return previous[b.count]
     }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

@@ -95,6 +95,14 @@ final class DiagnosticsTests: XCTestCase {
         assertSingle("struct M: TableCodable {\n    // @Default(makeDefault())\n    var a: Int = 0\n}\n",
                      at: "2:17", contains: ["@Default expects a literal", ".currentTimestamp"])
         assertSingle("struct M: TableCodable {\n    // @Column(\"\")\n    var a: Int = 0\n}\n", at: "2:16", contains: ["non-empty string"])
+        assertSingle("struct M: TableCodable {\n    // @Default(blob: \"0g\")\n    var a: Data = Data()\n}\n",
+                     at: "2:17", contains: ["hexadecimal digits, two per byte", "not `\"0g\"`"])
+        assertSingle("struct M: TableCodable {\n    // @Default(blob: \"abc\")\n    var a: Data = Data()\n}\n",
+                     at: "2:17", contains: ["hexadecimal digits, two per byte"])
+        assertSingle("struct M: TableCodable {\n    // @Default(1, blob: \"00\")\n    var a: Data = Data()\n}\n",
+                     at: "2:8", contains: ["@Default takes one value", "@Default(blob: \"00ff\")"])
+        assertSingle("struct M: TableCodable {\n    // @Default()\n    var a: Data = Data()\n}\n",
+                     at: "2:8", contains: ["@Default takes one value"])
     }
 
     func testArgumentsThatAreNotSwiftCallSyntax() {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One column of a model's table, as the annotations describe it. Built by generated code.
 public struct ColumnBinding: Sendable {
     /// The model property the column stores.
@@ -115,6 +117,8 @@ public enum ColumnDefaultValue: Sendable, Equatable, ExpressibleByIntegerLiteral
     case text(String)
     /// `DEFAULT NULL`.
     case null
+    /// A BLOB literal, `DEFAULT X'…'` (`@Default(blob: "00ff")`).
+    case blob([UInt8])
     /// `DEFAULT CURRENT_TIME` (`.currentTime`): the time of the insert, UTC, as `HH:MM:SS` text.
     case currentTime
     /// `DEFAULT CURRENT_DATE` (`.currentDate`): the date of the insert, UTC, as `YYYY-MM-DD` text.
@@ -137,6 +141,7 @@ public enum ColumnDefaultValue: Sendable, Equatable, ExpressibleByIntegerLiteral
         case .double(let value): return LiteralValue(value)
         case .text(let value): return LiteralValue(value)
         case .null: return .null
+        case .blob(let bytes): return LiteralValue(Data(bytes))
         case .currentTime: return .currentTime
         case .currentDate: return .currentDate
         case .currentTimestamp: return .currentTimestamp
