@@ -17,8 +17,9 @@
 #     BindChecks, BindForeginKey, BindVirtualTable) the matching annotations, a stored property it leaves out
 #     `// @Ignore`; the targets use the WCDBPlugin that generates the binding. As the guide also says, a
 #     property type left to inference is spelled out (`var v = 0` becomes `var v: Int = 0`) and a class
-#     model whose inits all take arguments gets `init() {}`. A binding that has no annotation is left out
-#     and reported ("not convertible": a BLOB default), and so is `isNotIndexed` on an FTS3 table ("dropped":
+#     model whose inits all take arguments gets `init() {}`. A BLOB default given as a string's bytes
+#     becomes `@Default(blob: "<hex>")`. A binding that has no annotation is left out and reported
+#     ("not convertible"), and so is `isNotIndexed` on an FTS3 table ("dropped":
 #     FTS3 has no notindexed= option; SQLite takes 2.x's "notindexed=x" there for one more column).
 #   - excluded up front, because they need FTS5, which SQLite 3.15.2 does not have: the tests and models
 #     listed in FTS5_ONLY below (6 tests).
@@ -135,6 +136,9 @@ def string_value(expr):
     raise ValueError(expr)
 
 def default_literal(expr):
+    # A BLOB default written as a string's bytes, "text".data(using: .ascii/.utf8)!: its bytes in hexadecimal.
+    data = re.fullmatch(r'"([^"\\]*)"\.data\(using:\s*\.(?:ascii|utf8)\)!', expr)
+    if data: return 'blob: "' + data.group(1).encode().hex() + '"'
     m = re.fullmatch(r'(?:U?Int(?:8|16|32|64)?|Double|Float)\((-?[0-9.]+)\)', expr) or re.fullmatch(r'(-?[0-9.]+|"[^"]*"|true|false|nil)', expr)
     if not m: raise ValueError(expr)
     return m.group(1)
