@@ -117,7 +117,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ORMTests",
-            dependencies: ["WCDBSwift", "CSQLCipher", "WCDBTestSupport", "migration-crash-child"],
+            dependencies: ["WCDBSwift", "CSQLCipher", "CZstd", "WCDBTestSupport", "migration-crash-child"],
             path: "Tests/ORMTests",
             plugins: ["WCDBPlugin"]
         ),

@@ -23,7 +23,33 @@ enum CompressionFunctions {
     /// One connection's state: its zstd contexts and the markers noted by `wcdb_compress`.
     final class Context {
         let codec = ZstdCodec()
-        var pendingTypes: [String: Int64] = [:]
+        /// The marker noted for each column name (as its UTF-8 bytes), until `wcdb_compression_type` takes
+        /// it. A statement compresses a handful of columns: a linear search over their names, which
+        /// makes no String and allocates nothing per value once a column has its slot.
+        private var pending: [(name: [UInt8], type: Int64?)] = []
+
+        func note(_ type: Int64, forColumn name: OpaquePointer?) {
+            let index = slot(of: name) ?? {
+                pending.append((Array(Self.bytes(of: name)), nil))
+                return pending.count - 1
+            }()
+            pending[index].type = type
+        }
+
+        func takeType(ofColumn name: OpaquePointer?) -> Int64? {
+            guard let index = slot(of: name), let type = pending[index].type else { return nil }
+            pending[index].type = nil
+            return type
+        }
+
+        private func slot(of name: OpaquePointer?) -> Int? {
+            let bytes = Self.bytes(of: name)
+            return pending.firstIndex { $0.name.elementsEqual(bytes) }
+        }
+
+        private static func bytes(of value: OpaquePointer?) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(start: sqlite3_value_text(value), count: Int(sqlite3_value_bytes(value)))
+        }
     }
 
     /// Adds the three functions to `db` (replacing earlier ones of the same names).
@@ -117,11 +143,11 @@ enum CompressionFunctions {
     private static func compress(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
         guard let argv else { return }
         let value = argv[0]
-        let column = text(argv[2])
+        let column = argv[2]
         let context = context(ctx)
         let type = sqlite3_value_type(value)
         guard type == SQLITE_TEXT || type == SQLITE_BLOB else {
-            context.pendingTypes[column] = CompressionMarker.value(.none, isBlob: false)
+            context.note(CompressionMarker.value(.none, isBlob: false), forColumn: column)
             return sqlite3_result_value(ctx, value)
         }
         let isBlob = type == SQLITE_BLOB
@@ -130,7 +156,7 @@ enum CompressionFunctions {
         if dictionaryID != 0 {
             guard dictionaryID > 0, dictionaryID < 256,
                   let entry = ZstdDictionaryRegistry.shared.entry(for: UInt8(dictionaryID)) else {
-                return fail(ctx, "Can not compress column \(column): dictionary \(dictionaryID) is not registered (Database.register(dict:with:))")
+                return fail(ctx, "Can not compress column \(text(column)): dictionary \(dictionaryID) is not registered (Database.register(dict:with:))")
             }
             dictionary = entry
         }
@@ -140,21 +166,20 @@ enum CompressionFunctions {
         do {
             guard let bytes, count > 0,
                   let frame = try context.codec.compress(UnsafeRawBufferPointer(start: bytes, count: count), dictionary: dictionary) else {
-                context.pendingTypes[column] = CompressionMarker.value(.none, isBlob: isBlob)
+                context.note(CompressionMarker.value(.none, isBlob: isBlob), forColumn: column)
                 return sqlite3_result_value(ctx, value)
             }
-            context.pendingTypes[column] = CompressionMarker.value(dictionary == nil ? .normal : .dictionary, isBlob: isBlob)
+            context.note(CompressionMarker.value(dictionary == nil ? .normal : .dictionary, isBlob: isBlob), forColumn: column)
             sqlite3_result_blob(ctx, frame.baseAddress, Int32(frame.count), sqliteTransient)
         } catch {
-            fail(ctx, "Can not compress column \(column): \(error.message)")
+            fail(ctx, "Can not compress column \(text(column)): \(error.message)")
         }
     }
 
     private static func compressionType(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
         guard let argv else { return }
-        let column = text(argv[0])
-        guard let type = context(ctx).pendingTypes.removeValue(forKey: column) else {
-            return fail(ctx, "The compression type of column \(column) was asked for before its value was compressed")
+        guard let type = context(ctx).takeType(ofColumn: argv[0]) else {
+            return fail(ctx, "The compression type of column \(text(argv[0])) was asked for before its value was compressed")
         }
         sqlite3_result_int64(ctx, type)
     }

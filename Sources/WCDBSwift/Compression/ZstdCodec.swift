@@ -3,6 +3,9 @@ import CZstd
 /// zstd compression of one value at a time, with the contexts of one handle (not thread-safe: one per
 /// connection, as SQLite calls a connection's functions on one thread at a time).
 final class ZstdCodec {
+    /// The length of the shortest zstd frame the codec writes (with its content size and checksum).
+    static let shortestFrame = 14
+
     private let compressor: OpaquePointer
     private let decompressor: OpaquePointer
     private var buffer: UnsafeMutableRawBufferPointer
@@ -35,7 +38,9 @@ final class ZstdCodec {
     /// - Throws: zstd's error message.
     func compress(_ input: UnsafeRawBufferPointer, dictionary: ZstdDictionaryRegistry.Entry?) throws(CodecFailure)
         -> UnsafeRawBufferPointer? {
-        guard input.count > 0 else { return nil }
+        // No frame is shorter than 14 bytes (magic 4, header 2, block header 3, one byte of block, checksum 4),
+        // and a frame that is not smaller than its value is not kept: short values skip zstd.
+        guard input.count > Self.shortestFrame else { return nil }
         let bound = ZSTD_compressBound(input.count)
         reserve(bound)
         // The context's parameters (level, checksum) apply with or without the dictionary.
