@@ -70,7 +70,8 @@ if [ "${1:-}" = "--tuning" ]; then
   exit 0
 fi
 if [ "${BENCH_SKIP_SQLCIPHER:-0}" != 1 ]; then
-  run_engine SQLCipherBench .build-sqlcipher SQLCipherBench sqlcipher rawC wcdb >> "$OUT/ir.jsonl"
+  # wcdbRewriter: the per-call verbs with a rewriter that matches none of their statements registered.
+  run_engine SQLCipherBench .build-sqlcipher SQLCipherBench sqlcipher rawC wcdb ${CALLGRIND_REWRITER:+wcdbRewriter} >> "$OUT/ir.jsonl"
 fi
 if [ "${BENCH_SKIP_GRDB:-0}" != 1 ]; then
   run_engine GRDBBench .build-grdb GRDBBench system-sqlite rawC grdbRecord grdbCodable grdbRaw >> "$OUT/ir.jsonl"

@@ -152,6 +152,19 @@ def main(args):
                 cells.append("–")
         print(f"| {label} | " + " | ".join(cells) + " |")
 
+    rewriter_rows = [(wl, label) for wl, label in ROWS if ("sqlcipher", wl, "wcdbRewriter") in results]
+    if rewriter_rows:
+        print()
+        print("A rewriter registered that matches none of these statements (compression of another table):")
+        print()
+        print("| workload | WCDBSwift | with the rewriter | cost of the rewriter |")
+        print("|---|---:|---:|---:|")
+        for wl, label in rewriter_rows:
+            plain, rewriting = results.get(("sqlcipher", wl, "wcdb")), results[("sqlcipher", wl, "wcdbRewriter")]
+            r = time_ratio(rewriting, plain)
+            cost = f"**{(r - 1) * 100:+.1f} %**" if r is not None else "–"
+            print(f"| {label} | {fmt_value(plain) if plain else '–'} | {fmt_value(rewriting)} | {cost} |")
+
     order = []  # tuning settings, in the order they ran
     for k in results:
         if k[2].startswith("tuning: ") and k[2] not in order:

@@ -47,7 +47,18 @@ enum WCDBWorkloads {
     }
 }
 
-func runWCDBSuite(keyModes: [KeyMode], variant: String = "wcdb") {
+/// The WCDB side of the workloads. `configure` runs on every database after it opens; `only` limits the
+/// workloads registered (nil: all of them).
+func runWCDBSuite(keyModes: [KeyMode], variant: String = "wcdb", only: Set<String>? = nil,
+                  configure: @escaping (Database) -> Void = { _ in }) {
+    func measure(_ workload: String, _ variant: String, runs: Int = BenchConfig.runs, _ sample: @escaping () throws -> Double) {
+        guard only?.contains(workload) ?? true else { return }
+        SQLCipherBench.measure(workload, variant, runs: runs, sample)
+    }
+    func measureConcurrent(_ variant: String, _ sample: @escaping () throws -> (writer: Double, readers: Double)) {
+        guard only == nil else { return }
+        SQLCipherBench.measureConcurrent(variant, sample)
+    }
     let n = BenchConfig.n
     let plain = BenchData.rows(n)
     let rows = plain.map(BenchRow.init)
@@ -61,6 +72,7 @@ func runWCDBSuite(keyModes: [KeyMode], variant: String = "wcdb") {
             defer { BenchFiles.remove(path) }
             let db = try WCDBWorkloads.open(path, key: mode)
             defer { db.close() }
+            configure(db)
             try db.insert(objects: rows, intoTable: table)
             return try body(db)
         }
@@ -70,6 +82,7 @@ func runWCDBSuite(keyModes: [KeyMode], variant: String = "wcdb") {
             defer { BenchFiles.remove(path) }
             let db = try WCDBWorkloads.open(path, key: mode)
             defer { db.close() }
+            configure(db)
             let t = try time { try db.insert(objects: rows, intoTable: table) }
             let count: [BenchRow] = try db.getObjects(fromTable: table)
             try expect(count.count == n, "insert count")

@@ -33,6 +33,14 @@ default:
     runRawSuite(keyModes: KeyMode.allCases)
     #if WCDB_BENCH
     runWCDBSuite(keyModes: KeyMode.allCases)
+    // The same per-call verbs with a rewriter registered that matches none of their statements: column
+    // compression configured for another table (the rewrite pass's cost when it has nothing to do).
+    runWCDBSuite(keyModes: [.none], variant: "wcdbRewriter",
+                 only: ["insert", "fetchAll", "updateWhere", "pointRead", "pointReadAutocommit", "insertObject", "deleteWhere"]) { db in
+        db.setCompression { info in
+            if info.tableName == "unrelated" { info.addZSTDNormalCompress(to: BenchRow.Properties.text) }
+        }
+    }
     #endif
 }
 runRegisteredCases()
