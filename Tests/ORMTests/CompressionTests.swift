@@ -483,3 +483,40 @@ func frameDictionaryID(_ frame: Data) -> UInt8 {
         #expect(try database.getRows("SELECT count(*) FROM message") == [[.integer(0)]])
     }
 }
+
+/// How an insert reaches SQLite under compression: each compressed value wrapped where it stands
+/// (`VALUES(?, wcdb_compress(?, …), wcdb_compression_type(…))`), or read through a subquery when a
+/// multi-dictionary column's match value is bound in the same row; both store and read back the same.
+@Suite struct CompressedInsertShapeTests {
+    private func insertedSQL(_ configure: @escaping @Sendable (inout Database.CompressionInfo) -> Void) throws
+        -> (sql: [String], stored: [(id: Int64, value: FundamentalValue, type: FundamentalValue, length: Int64)]) {
+        _ = CompressionDictionaryTests.registered
+        let scratch = try CompressionScratch(cipher: false)
+        scratch.database.setCompression { info in if info.tableName == CompressionScratch.table { configure(&info) } }
+        try scratch.database.create(table: CompressionScratch.table, of: CompressedMessage.self)
+        let traced = Mutex<[String]>([])
+        scratch.database.traceSQL { _, _, _, sql, _ in traced.withLock { $0.append(sql) } }
+        let messages = (1...12).map { message($0, kind: $0 % 3) }
+        try scratch.database.insert(objects: messages, intoTable: CompressionScratch.table)
+        let read: [CompressedMessage] = try scratch.database.getObjects(fromTable: CompressionScratch.table, orderBy: [M.id.asOrder()])
+        #expect(read == messages)
+        return (traced.withLock { $0 }.filter { $0.hasPrefix("INSERT INTO message") }, try scratch.stored())
+    }
+
+    @Test func aDictionaryCompressedValueIsCompressedWhereItStands() throws {
+        let (sql, stored) = try insertedSQL { $0.addZSTDDictCompress(to: M.text, withDict: 11) }
+        #expect(!sql.isEmpty)
+        #expect(sql.allSatisfy { $0.contains("VALUES(") && $0.contains("wcdb_compress(?, 11, 'text')") && !$0.contains("wcdb_v0") })
+        #expect(stored.allSatisfy { $0.type == .integer(2) })
+    }
+
+    @Test func aBoundMatchValueIsReadThroughASubquery() throws {
+        let (sql, stored) = try insertedSQL {
+            $0.addZSTDMultiDictCompress(to: M.text, withMatchProperty: M.kind,
+                                        andDicts: [0: 11, 1: 12, Database.DictDefaultMatchValue: 13])
+        }
+        #expect(!sql.isEmpty)
+        #expect(sql.allSatisfy { $0.contains("FROM (SELECT") && $0.contains("wcdb_v") })
+        #expect(stored.allSatisfy { $0.type == .integer(2) })
+    }
+}

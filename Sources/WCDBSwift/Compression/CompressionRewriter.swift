@@ -5,9 +5,11 @@
 ///   `wcdb_decompress(column, WCDB_CT_column, 'table', 'column', rowid)`, qualified as the column was;
 ///   a result column keeps its name with an alias. `SELECT *` over plain tables names the visible
 ///   columns instead, so the hidden type columns never reach the app.
-/// - **Inserts** of rows (`VALUES`) become `INSERT … SELECT` from the rows, which stay where they were
-///   (same value slots, same order), each compressed value followed by its type:
-///   `INSERT INTO t(a, c, WCDB_CT_c) SELECT wcdb_v0, wcdb_compress(wcdb_v1, dict, 'c'),
+/// - **Inserts** of rows (`VALUES`) compress each value in place, followed by its type, so the value
+///   slots keep their order: `INSERT INTO t(a, c, WCDB_CT_c) VALUES(?, wcdb_compress(?, dict, 'c'),
+///   wcdb_compression_type('c'))`. When a multi-dictionary column's match value is bound in the row (a
+///   slot can not be used twice), the rows are read through a subquery instead:
+///   `INSERT INTO t(a, c, WCDB_CT_c) SELECT wcdb_v0, wcdb_compress(wcdb_v1, CASE wcdb_v0 …, 'c'),
 ///   wcdb_compression_type('c') FROM (SELECT ? AS wcdb_v0, ? AS wcdb_v1)`.
 /// - **Updates** of a compressed column set it to `wcdb_compress(value, dict, 'c')` and its type column
 ///   to `wcdb_compression_type('c')`.
@@ -53,6 +55,11 @@ struct CompressionRewriter: StatementRewriter {
         let columns = node.columns.isEmpty ? table.visibleColumns.map { ColumnName(name: $0) } : node.columns
         guard node.rows.allSatisfy({ $0.count == columns.count }),
               columns.contains(where: { table.column(named: $0.name) != nil }) else { return node }
+        if let inPlace = Self.compressingInPlace(node.rows, columns: columns, of: table) {
+            var node = node
+            (node.columns, node.rows) = inPlace
+            return node
+        }
         let slot = { (index: Int) in "wcdb_v\(index)" }
         var inner = SelectNode()
         inner.cores = node.rows.map { row in
@@ -87,6 +94,36 @@ struct CompressionRewriter: StatementRewriter {
         node.rows = []
         node.select = select
         return node
+    }
+
+    /// The columns and `VALUES` rows with each compressed value wrapped where it stands and its type after
+    /// it; nil when a multi-dictionary column's match value holds a value slot in some row.
+    private static func compressingInPlace(_ rows: [[Expression]], columns: [ColumnName], of table: CompressedTable)
+        -> (columns: [ColumnName], rows: [[Expression]])? {
+        var usesBoundMatch = false
+        let newRows = rows.map { row -> [Expression] in
+            let match = { (name: String) -> ExpressionNode? in
+                guard let index = columns.firstIndex(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) else { return nil }
+                let node = row[index].node
+                if node.valueCount > 0 { usesBoundMatch = true }
+                return node
+            }
+            var values: [Expression] = []
+            for (value, column) in zip(row, columns) {
+                guard let compressed = table.column(named: column.name) else {
+                    values.append(value)
+                    continue
+                }
+                values.append(Expression(node: compress(value.node, compressed, match: match), boundValues: value.boundValues))
+                values.append(Expression(node: compressionType(of: compressed)))
+            }
+            return values
+        }
+        guard !usesBoundMatch else { return nil }
+        let newColumns = columns.flatMap { column in
+            table.column(named: column.name).map { [column, ColumnName(name: $0.typeColumn)] } ?? [column]
+        }
+        return (newColumns, newRows)
     }
 
     private func rewritten(_ node: UpdateNode, of table: CompressedTable) -> UpdateNode {
