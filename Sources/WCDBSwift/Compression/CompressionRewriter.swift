@@ -191,13 +191,20 @@ struct CompressionRewriter: StatementRewriter {
         function(CompressionFunctions.compressionType, [literal(column.name)])
     }
 
-    /// `wcdb_decompress(column, WCDB_CT_column, 'table', 'column', rowid)`, qualified as `reference` is.
+    /// `CASE WHEN WCDB_CT_column IS NULL OR WCDB_CT_column IN (0, 1) THEN column ELSE
+    /// wcdb_decompress(column, WCDB_CT_column, 'table', 'column', rowid) END`, qualified as `reference` is:
+    /// a value stored as written (most short ones) is read without a function call and a copy.
     static func decompress(_ reference: ColumnName, _ column: CompressedTable.Column, table: String) -> ExpressionNode {
         let qualified = { (name: String) in
             ExpressionNode(.column(ColumnName(name: name, table: reference.table, schema: reference.schema)))
         }
-        return function(CompressionFunctions.decompress, [
-            qualified(reference.name), qualified(column.typeColumn), literal(table), literal(column.name), qualified("rowid"),
+        let type = qualified(column.typeColumn)
+        let plain = [CompressionMarker.Kind.none].flatMap { [CompressionMarker.value($0, isBlob: false), CompressionMarker.value($0, isBlob: true)] }
+        let storedAsWritten = Operate.binary(Operate.postfix(Expression(node: type), "IS NULL"), "OR",
+                                             Operate.compound(.inList(type, not: false, plain.map(literal)), values: []))
+        let call = function(CompressionFunctions.decompress, [
+            qualified(reference.name), type, literal(table), literal(column.name), qualified("rowid"),
         ])
+        return ExpressionNode(.caseWhen(base: nil, [(when: storedAsWritten.node, then: qualified(reference.name))], else: call))
     }
 }
