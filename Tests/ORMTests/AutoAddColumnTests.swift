@@ -7,8 +7,8 @@ import Testing
 /// or chain call it is; a column SQLite can't add, or of a table or schema the statement does not
 /// write to, is refused with SQLite's error and nothing is added.
 @Suite struct AutoAddColumnTests {
-    private typealias Object = AutoAddColumnObject
-    private static let table = "AutoAdd"
+    fileprivate typealias Object = AutoAddColumnObject
+    fileprivate static let table = "AutoAdd"
     private static let otherTable = "AutoAddFull"
 
     /// One call of a user's, with the column it needs and whether that column may be added.
@@ -103,7 +103,7 @@ import Testing
         }
     }
 
-    private final class Scratch {
+    fileprivate final class Scratch {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wcdb-autoadd-\(UUID().uuidString)")
         let database: Database
         let warnings = LockedWarnings()
@@ -170,5 +170,61 @@ import Testing
         }
         #expect(try !scratch.columns().contains("selectValue"))
         #expect(scratch.warnings.all.isEmpty)
+    }
+}
+
+extension AutoAddColumnTests {
+    /// A read misses a column while a transaction holds the write token and adds that column itself:
+    /// when the read's turn at the token comes, it finds the column there, adds nothing, and runs.
+    @Test func aColumnAddedWhileWaitingIsNotAddedAgain() throws {
+        let scratch = try Scratch(missing: "selectValue")
+        let database = scratch.database
+        let missed = DispatchSemaphore(value: 0)
+        database.traceError { error in
+            if error.message?.hasPrefix("no such column: selectValue") == true { missed.signal() }
+        }
+        let writer = Thread {
+            try? database.run(transaction: {
+                _ = missed.wait(timeout: .now() + 10)
+                Thread.sleep(forTimeInterval: 0.1)  // the read now waits for the write token
+                try database.exec("ALTER TABLE \(Self.table) ADD COLUMN selectValue INTEGER")
+            })
+        }
+        writer.start()
+        Thread.sleep(forTimeInterval: 0.05)  // the transaction holds the token
+        let values = try database.getColumn(on: Object.Properties.selectValue, fromTable: Self.table)
+        #expect(values.isEmpty)
+        #expect(scratch.warnings.all.isEmpty)
+        #expect(try scratch.columns().filter { $0 == "selectValue" }.count == 1)
+    }
+
+    /// A read-only database can't take the column: the read fails with its own error, nothing added.
+    @Test func aReadOnlyDatabaseThrowsTheMissingColumn() throws {
+        let scratch = try Scratch(missing: "selectValue")
+        scratch.database.close()
+        let readOnly = Database(at: scratch.database.path, readOnly: true)
+        defer { readOnly.close() }
+        #expect {
+            _ = try readOnly.getColumn(on: Object.Properties.selectValue, fromTable: Self.table)
+        } throws: { ($0 as? WCDBError)?.message?.hasPrefix("no such column: selectValue") == true }
+        #expect(try !scratch.columns().contains("selectValue"))
+    }
+
+    /// Readers on several threads miss the same column at once: every read succeeds and the column is
+    /// added once.
+    @Test func concurrentReadersAddTheColumnOnce() throws {
+        let scratch = try Scratch(missing: "selectValue")
+        let failures = LockedWarnings()
+        let database = scratch.database
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            do {
+                _ = try database.getColumn(on: Object.Properties.selectValue, fromTable: Self.table)
+            } catch {
+                failures.append("\(error)")
+            }
+        }
+        #expect(failures.all.isEmpty)
+        #expect(scratch.warnings.all == ["\(Self.table).selectValue"])
+        #expect(try scratch.columns().filter { $0 == "selectValue" }.count == 1)
     }
 }

@@ -47,13 +47,18 @@ extension Handle {
         }
     }
 
-    private func add(_ declared: MissingColumn.Declaration, after error: WCDBError) throws {
+    /// Adds the column; when SQLite refuses (a read-only file, say), the statement's own error, which
+    /// says more to the caller, is thrown.
+    private func add(_ declared: MissingColumn.Declaration, after missing: WCDBError) throws {
         try withWriteAccess {
-            guard try Handle.tableExists(declared.table, on: self) else { throw error }
+            guard try Handle.tableExists(declared.table, on: self) else { throw missing }
+            // Another connection may have added it while this one waited for the write token.
+            let columns = try rows("PRAGMA main.table_info(\(SQLIdentifier.quote(declared.table)))").map { $0[1].stringValue.lowercased() }
+            if columns.contains(declared.column.name.lowercased()) { return }
             do {
                 try exec(StatementAlterTable().alter(table: declared.table).addColumn(with: declared.column.columnDef).description)
             } catch {
-                throw error
+                throw missing
             }
             // WCDB 2.x's warning: this message, and the table and column in `extInfos`.
             reportWarning("Auto add column", operation: "auto add column",
