@@ -108,9 +108,28 @@ public final class Database: HandleRepresentable, Sendable {
     ///   timeout, a failed open or config, or what `body` throws (a `WCDBError` reaches the error tracers).
     @inlinable
     public func withHandle<T>(forWriting: Bool, _ body: (Handle) throws -> T) throws -> T {
-        let pin = try core.enter(forWriting: forWriting)
-        defer { core.leave(pin) }
-        return try reportingErrors { try body(pin.handle) }
+        // Inside an operation of this thread (every call inside `run(transaction:)`): its pin, counted in
+        // without the lock and not retained (see `DatabaseCore.enterNested`); else a checkout, held here.
+        // One call of `body` either way, so that it inlines into the verb with no closure context built.
+        let pin: Unmanaged<Pin>
+        let nested: Bool
+        if let found = core.enterNested(forWriting: forWriting) {
+            pin = found
+            nested = true
+        } else {
+            pin = Unmanaged.passRetained(try core.enter(forWriting: forWriting))
+            nested = false
+        }
+        defer {
+            if nested {
+                core.leaveNested(pin)
+            } else {
+                core.leave(pin.takeRetainedValue())
+            }
+        }
+        // The pin holds its handle until it ends (in `leave`, after `body`).
+        let handle = pin._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.handle) }
+        return try reportingErrors { try handle._withUnsafeGuaranteedRef { try body($0) } }
     }
 
     // MARK: Execution

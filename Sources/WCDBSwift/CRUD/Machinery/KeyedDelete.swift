@@ -11,27 +11,28 @@ enum KeyedDelete {
     /// caller's own) and returns how many went.
     @inlinable
     static func run(table: String, condition: Expression, on handle: Handle) throws -> Int {
-        let model = ObjectIdentifier(KeyedDelete.self)
-        let operation = BindingStatementKey.Operation.deleteWhere.rawValue
-        let statement: HandleStatement
-        if let slot = handle.keyedStatement(model: model, table: table, operation: operation, shape: condition.node,
-                                            propertyIndexes: nil) {
-            statement = slot.statement
-        } else {
-            statement = try prepared(table: table, condition: condition, on: handle)
-            handle.lastKeyed = KeyedStatementSlot(model: model, table: table, operation: operation, shape: condition.node,
-                                                  propertyIndexes: nil, statement: statement, propertyCount: 0, setIndexes: [])
+        let slot = try handle.keyedStatement(model: ObjectIdentifier(KeyedDelete.self), table: table,
+                                             operation: BindingStatementKey.Operation.deleteWhere.rawValue,
+                                             shape: condition.node, propertyIndexes: nil)
+            ?? preparedSlot(table: table, condition: condition, on: handle)
+        try slot.withStatement { statement in
+            defer { statement.reset() }
+            statement.bind(condition: condition, from: 1)
+            _ = try statement.step()
         }
-        defer { statement.reset() }
-        statement.bind(condition.boundValues, from: 1)
-        _ = try statement.step()
         return handle.changes
     }
 
+    /// The slow half of `run`: the rendered statement from the handle's text cache, in the handle's slot.
     @usableFromInline
-    static func prepared(table: String, condition: Expression, on handle: Handle) throws -> HandleStatement {
+    static func preparedSlot(table: String, condition: Expression, on handle: Handle) throws -> KeyedStatementSlot {
         let tail = ClauseTail(condition: condition, orderBy: nil, limit: nil, offset: nil)
         let node = tail.delete(from: table)
-        return try handle.addingMissingColumns(for: node) { try handle.cachedStatement(for: node).0 }
+        let statement = try handle.addingMissingColumns(for: node) { try handle.cachedStatement(for: node).0 }
+        let slot = KeyedStatementSlot(model: ObjectIdentifier(KeyedDelete.self), table: table,
+                                      operation: BindingStatementKey.Operation.deleteWhere.rawValue, shape: condition.node,
+                                      propertyIndexes: nil, statement: statement, propertyCount: 0, setIndexes: [])
+        handle.lastKeyed = slot
+        return slot
     }
 }

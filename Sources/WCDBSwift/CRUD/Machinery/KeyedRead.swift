@@ -30,23 +30,33 @@ enum KeyedRead {
         return (statement.sql, binding.properties.count)
     }
 
-    /// The statement ready on `handle`: the handle's slot for the last row-by-row call when it names this
-    /// one, else the binding's statement (which then takes the slot).
+    /// The slot whose statement is ready on `handle`: the handle's slot for the last row-by-row call when it
+    /// names this one, else one made for the binding's statement (which then takes the slot). The caller
+    /// holds the slot for the call and reads the statement from it (an immutable field of an object it
+    /// holds: no retain of its own).
     @inlinable
     static func prepared<Object: TableDecodable>(_ model: Object.Type, table: String, condition: Expression?,
-                                                 limited: Bool, on handle: Handle) throws -> (HandleStatement, Int) {
+                                                 limited: Bool, on handle: Handle) throws -> KeyedStatementSlot {
         let operation: BindingStatementKey.Operation = limited ? .selectWhereLimited : .selectWhere
-        let id = ObjectIdentifier(model)
-        if let slot = handle.keyedStatement(model: id, table: table, operation: operation.rawValue, shape: condition?.node,
-                                            propertyIndexes: nil) {
-            return (slot.statement, slot.propertyCount)
+        if let slot = handle.keyedStatement(model: ObjectIdentifier(model), table: table, operation: operation.rawValue,
+                                            shape: condition?.node, propertyIndexes: nil) {
+            return slot
         }
+        return try preparedSlot(model, table: table, condition: condition, limited: limited, on: handle)
+    }
+
+    /// The slow half of `prepared`: the binding's statement, prepared on `handle`, in the handle's slot.
+    @usableFromInline
+    static func preparedSlot<Object: TableDecodable>(_ model: Object.Type, table: String, condition: Expression?,
+                                                     limited: Bool, on handle: Handle) throws -> KeyedStatementSlot {
+        let operation: BindingStatementKey.Operation = limited ? .selectWhereLimited : .selectWhere
         let (sql, propertyCount) = statement(of: model, table: table, condition: condition, limited: limited)
         let prepared = try handle.statementAddingColumns(for: sql)
-        handle.lastKeyed = KeyedStatementSlot(model: id, table: table, operation: operation.rawValue, shape: condition?.node,
-                                              propertyIndexes: nil, statement: prepared, propertyCount: propertyCount,
-                                              setIndexes: [])
-        return (prepared, propertyCount)
+        let slot = KeyedStatementSlot(model: ObjectIdentifier(model), table: table, operation: operation.rawValue,
+                                      shape: condition?.node, propertyIndexes: nil, statement: prepared,
+                                      propertyCount: propertyCount, setIndexes: [])
+        handle.lastKeyed = slot
+        return slot
     }
 
     /// The limit of `getObjects` as a value, or nil when it is an expression (then `ObjectQuery` runs it).
@@ -60,21 +70,43 @@ enum KeyedRead {
     @inlinable
     static func first<Object: TableDecodable>(_ model: Object.Type, table: String, condition: Expression?,
                                               on handle: Handle) throws -> Object? {
-        let (statement, propertyCount) = try prepared(model, table: table, condition: condition, limited: false, on: handle)
-        defer { statement.reset() }
-        if let condition { statement.bind(condition.boundValues, from: 1) }
-        guard try statement.step() else { return nil }
-        return try Object.decode(from: statement, mapping: PropertyMapping(identity: propertyCount))
+        let slot = try prepared(model, table: table, condition: condition, limited: false, on: handle)
+        let propertyCount = slot.propertyCount
+        return try slot.withStatement { statement in
+            defer { statement.reset() }
+            statement.bind(condition: condition, from: 1)
+            guard try statement.step() else { return nil }
+            return try Object.decode(from: statement, mapping: PropertyMapping(identity: propertyCount))
+        }
+    }
+
+    /// `first` for a condition that is there (`getObject(fromTable:where: id == k)`): the condition is read
+    /// where the caller holds it, not wrapped in an optional (a copy of its values per call).
+    @inlinable
+    static func first<Object: TableDecodable>(_ model: Object.Type, table: String, condition: Expression,
+                                              on handle: Handle) throws -> Object? {
+        let slot = try handle.keyedStatement(model: ObjectIdentifier(model), table: table,
+                                             operation: BindingStatementKey.Operation.selectWhere.rawValue,
+                                             shape: condition.node, propertyIndexes: nil)
+            ?? preparedSlot(model, table: table, condition: condition, limited: false, on: handle)
+        let propertyCount = slot.propertyCount
+        return try slot.withStatement { statement in
+            defer { statement.reset() }
+            statement.bind(condition: condition, from: 1)
+            guard try statement.step() else { return nil }
+            return try Object.decode(from: statement, mapping: PropertyMapping(identity: propertyCount))
+        }
     }
 
     /// Every row of the statement (at most `limit`), bound with `condition`'s values.
     @inlinable
     static func all<Object: TableDecodable>(_ model: Object.Type, table: String, condition: Expression?,
                                             limit: FundamentalValue?, on handle: Handle) throws -> [Object] {
-        let (statement, propertyCount) = try prepared(model, table: table, condition: condition, limited: limit != nil,
-                                                      on: handle)
+        let slot = try prepared(model, table: table, condition: condition, limited: limit != nil, on: handle)
+        let statement = slot.statement
+        let propertyCount = slot.propertyCount
         defer { statement.reset() }
-        let next = condition.map { statement.bind($0.boundValues, from: 1) } ?? 1
+        let next = statement.bind(condition: condition, from: 1)
         if let limit { statement.bind(limit, toIndex: next) }
         let mapping = PropertyMapping(identity: propertyCount)
         var objects: [Object] = []

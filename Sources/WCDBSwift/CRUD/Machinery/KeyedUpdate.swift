@@ -23,33 +23,38 @@ enum KeyedUpdate {
         }
     }
 
+    /// The slow half of `run`: the binding's statement, prepared on `handle`, in the handle's slot.
+    @usableFromInline
+    static func preparedSlot<Object: TableEncodable>(_ model: Object.Type, table: String, propertyIndexes: PropertyIndexes,
+                                                     condition: Expression?, on handle: Handle) throws -> KeyedStatementSlot {
+        let update = statement(of: model, table: table, propertyIndexes: propertyIndexes, condition: condition)
+        let slot = KeyedStatementSlot(model: ObjectIdentifier(model), table: table,
+                                      operation: BindingStatementKey.Operation.updateWhere.rawValue, shape: condition?.node,
+                                      propertyIndexes: propertyIndexes, statement: try handle.statementAddingColumns(for: update.sql),
+                                      propertyCount: 0, setIndexes: update.propertyIndexes ?? [])
+        handle.lastKeyed = slot
+        return slot
+    }
+
     /// Binds `object`'s properties and the condition's values, steps. The condition must hold no bind
     /// parameters of the caller's own. (The one-line verb reports no count, so none is asked of SQLite.)
     @inlinable
     static func run<Object: TableEncodable>(_ object: Object, table: String, propertyIndexes: PropertyIndexes,
                                             condition: Expression?, on handle: Handle) throws {
-        let id = ObjectIdentifier(Object.self)
-        let statement: HandleStatement
-        let setIndexes: [Int]
-        if let slot = handle.keyedStatement(model: id, table: table, operation: BindingStatementKey.Operation.updateWhere.rawValue, shape: condition?.node,
-                                            propertyIndexes: propertyIndexes) {
-            statement = slot.statement
-            setIndexes = slot.setIndexes
-        } else {
-            let update = self.statement(of: Object.self, table: table, propertyIndexes: propertyIndexes, condition: condition)
-            statement = try handle.statementAddingColumns(for: update.sql)
-            setIndexes = update.propertyIndexes ?? []
-            handle.lastKeyed = KeyedStatementSlot(model: id, table: table, operation: BindingStatementKey.Operation.updateWhere.rawValue, shape: condition?.node,
-                                                  propertyIndexes: propertyIndexes, statement: statement, propertyCount: 0,
-                                                  setIndexes: setIndexes)
+        let operation = BindingStatementKey.Operation.updateWhere.rawValue
+        let slot = try handle.keyedStatement(model: ObjectIdentifier(Object.self), table: table, operation: operation,
+                                             shape: condition?.node, propertyIndexes: propertyIndexes)
+            ?? preparedSlot(Object.self, table: table, propertyIndexes: propertyIndexes, condition: condition, on: handle)
+        // The slot holds the statement and the SET list for the call (immutable fields of an object held here).
+        try slot.withStatement { statement in
+            defer { statement.reset() }
+            var index: Int32 = 1
+            for propertyIndex in slot.setIndexes {
+                Object.bind(object, propertyIndex: propertyIndex, to: statement, atIndex: index)
+                index += 1
+            }
+            statement.bind(condition: condition, from: index)
+            _ = try statement.step()
         }
-        defer { statement.reset() }
-        var index: Int32 = 1
-        for propertyIndex in setIndexes {
-            Object.bind(object, propertyIndex: propertyIndex, to: statement, atIndex: index)
-            index += 1
-        }
-        if let condition { statement.bind(condition.boundValues, from: index) }
-        _ = try statement.step()
     }
 }

@@ -31,6 +31,15 @@ final class KeyedStatementSlot {
         self.setIndexes = setIndexes
     }
 
+    /// Runs `body` on the slot's statement without a retain of its own: the statement is an immutable
+    /// field of this slot, which is kept alive for the length of the call.
+    @inlinable @inline(__always)
+    func withStatement<T>(_ body: (HandleStatement) throws -> T) rethrows -> T {
+        try withExtendedLifetime(self) {
+            try Unmanaged.passUnretained(statement)._withUnsafeGuaranteedRef(body)
+        }
+    }
+
     @inlinable
     func matches(model: ObjectIdentifier, table: String, operation: UInt8, shape: ExpressionNode?,
                  propertyIndexes: PropertyIndexes?) -> Bool {
@@ -47,7 +56,7 @@ extension Handle {
                         shape: ExpressionNode?, propertyIndexes: PropertyIndexes?) -> KeyedStatementSlot? {
         guard let slot = lastKeyed,
               slot.matches(model: model, table: table, operation: operation, shape: shape, propertyIndexes: propertyIndexes),
-              reuseStatement(slot.statement) else { return nil }
+              slot.withStatement({ reuseStatement($0) }) else { return nil }
         return slot
     }
 }

@@ -79,6 +79,32 @@ extension DatabaseCore {
         }
     }
 
+    /// `enter`'s lock-free path alone, for `Database.withHandle`: the calling thread's pin, counted in,
+    /// when this thread is already inside an operation of this core that covers this one (every call
+    /// inside `run(transaction:)`), else nil (then `enter`). Balanced by `leaveNested(_:)`.
+    ///
+    /// The pin comes back unretained, and so may its handle be used (`withHandle`): the enclosing
+    /// operation's `enter` returned it retained to a caller further up this very thread's stack, which
+    /// holds it until its own `leave`, after this call's `leaveNested`; and a pin's `handle` changes only
+    /// when a pin that ended (depth 0) is reused (`Pin.reuse`, under `state`'s lock).
+    @usableFromInline
+    func enterNested(forWriting: Bool) -> Unmanaged<Pin>? {
+        ThreadLocalPins.nestedPin(of: self, thread: currentThreadID(), forWriting: forWriting)
+    }
+
+    /// Ends an `enterNested`: counted out without the lock (the depth stays above zero: the enclosing
+    /// operation is still in).
+    @usableFromInline
+    func leaveNested(_ pin: Unmanaged<Pin>) {
+        pin._withUnsafeGuaranteedRef { pin in
+            if !(pin.holdsWrite && pin.writeDepth == pin.depth) {
+                pin.depth -= 1
+            } else {
+                leave(pin)
+            }
+        }
+    }
+
     /// The slow half of `enter`: waits for the write token if needed, opens or refreshes the handle.
     private func finishEntering(_ pin: Pin, forWriting: Bool, thread tid: UInt) throws -> Pin {
         if forWriting && !pin.holdsWrite {

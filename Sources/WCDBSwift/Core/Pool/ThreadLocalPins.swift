@@ -38,6 +38,25 @@ final class ThreadLocalPins {
         return key
     }()
 
+    /// `DatabaseCore.enterNested`'s look-up: the calling thread's pin of `core` when it is the table's last
+    /// one and this thread is inside an operation on it that covers this one (a read, or a write inside an
+    /// operation holding the write token), counted in (depth + 1); nil otherwise. Reads the thread's table
+    /// and the pin without retaining either (the table lives as long as its thread; the pin, see
+    /// `enterNested`).
+    @inline(__always)
+    static func nestedPin(of core: DatabaseCore, thread tid: UInt, forWriting: Bool) -> Unmanaged<Pin>? {
+        guard let raw = pthread_getspecific(key) else { return nil }
+        return Unmanaged<ThreadLocalPins>.fromOpaque(raw)._withUnsafeGuaranteedRef { table -> Unmanaged<Pin>? in
+            guard table.lastCore == ObjectIdentifier(core), let last = table.lastPin else { return nil }
+            let pin = Unmanaged.passUnretained(last)
+            return pin._withUnsafeGuaranteedRef { pin -> Unmanaged<Pin>? in
+                guard pin.depth > 0, pin.threadID == tid, !forWriting || pin.holdsWrite else { return nil }
+                pin.depth += 1
+                return Unmanaged.passUnretained(pin)
+            }
+        }
+    }
+
     /// The thread's pin of `core`, if it is inside an operation of it. (A pin is reused for another
     /// checkout once its operation ended, so the caller also checks that it is still this thread's.)
     func pin(for core: DatabaseCore) -> Pin? {

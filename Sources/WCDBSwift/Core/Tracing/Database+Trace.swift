@@ -58,9 +58,17 @@ extension HandleProvider {
     func reportingErrors<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as WCDBError where !error.isReported {
-            throw reportedError(error)
+        } catch {
+            throw reporting(error)
         }
+    }
+
+    /// `reportingErrors`' catch, out of line (the inlined verbs stay small enough to inline their
+    /// handle's closure): a `WCDBError` not reported yet is reported, anything else comes back as it is.
+    @usableFromInline
+    func reporting(_ error: any Error) -> any Error {
+        guard let error = error as? WCDBError, !error.isReported else { return error }
+        return reportedError(error)
     }
 
     /// Reports `error` located at this database (path and tag filled in when missing); for
