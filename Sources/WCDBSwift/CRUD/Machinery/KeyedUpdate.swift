@@ -36,6 +36,27 @@ enum KeyedUpdate {
         return slot
     }
 
+    /// `run` for a condition that is there (`where: id == k`): the condition is read where the caller
+    /// holds it, not wrapped in an optional (a copy of its values per call).
+    @inlinable
+    static func run<Object: TableEncodable>(_ object: Object, table: String, propertyIndexes: PropertyIndexes,
+                                            condition: Expression, on handle: Handle) throws {
+        let operation = BindingStatementKey.Operation.updateWhere.rawValue
+        let slot = try handle.keyedStatement(model: ObjectIdentifier(Object.self), table: table, operation: operation,
+                                             shape: condition.node, propertyIndexes: propertyIndexes)
+            ?? preparedSlot(Object.self, table: table, propertyIndexes: propertyIndexes, condition: condition, on: handle)
+        try slot.withStatement { statement in
+            defer { statement.reset() }
+            var index: Int32 = 1
+            for propertyIndex in slot.setIndexes {
+                Object.bind(object, propertyIndex: propertyIndex, to: statement, atIndex: index)
+                index += 1
+            }
+            statement.bind(condition: condition, from: index)
+            _ = try statement.step()
+        }
+    }
+
     /// Binds `object`'s properties and the condition's values, steps. The condition must hold no bind
     /// parameters of the caller's own. (The one-line verb reports no count, so none is asked of SQLite.)
     @inlinable

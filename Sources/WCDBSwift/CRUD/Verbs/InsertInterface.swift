@@ -52,6 +52,20 @@ extension HandleProvider {
     @inlinable
     func writeObjects<Object: TableEncodable>(_ objects: [Object], on properties: [PropertyConvertible]?,
                                               intoTable table: String, onConflict conflict: ConflictAction?) throws {
+        if properties == nil, objects.count == 1 {
+            // One object of every column (`insert(object, intoTable:)` in a loop): the handle's slot.
+            let object = objects[0]
+            let rowID = try withHandle(forWriting: true) { handle in
+                try KeyedInsert.run(object, table: table, onConflict: conflict, on: handle)
+            }
+            if let rowID {
+                // As the array form: classes see both updates; for structs this touches a copy, as WCDB does.
+                var reported = object
+                Object.assignInsertedRowID(rowID, to: &reported)
+                reported.lastInsertedRowID = rowID
+            }
+            return
+        }
         _ = try reportingErrors { try ObjectInserter<Object>(properties: properties, table: table, onConflict: conflict).insert(objects, on: self) }
     }
 

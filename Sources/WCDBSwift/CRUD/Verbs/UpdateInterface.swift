@@ -25,7 +25,14 @@ extension HandleProvider {
     @inlinable
     public func update<Object: TableEncodable>(table: String, on properties: [PropertyConvertible], with object: Object,
                                                where condition: Expression) throws {
-        try update(table: table, indexes: checkedIndexes(of: Object.self, properties), on: .list(properties), with: object,
+        let indexes = try checkedIndexes(of: Object.self, properties)
+        if let indexes, !condition.hasOwnParameters {
+            try withHandle(forWriting: true) { handle in
+                try KeyedUpdate.run(object, table: table, propertyIndexes: indexes, condition: condition, on: handle)
+            }
+            return
+        }
+        try update(table: table, indexes: indexes, on: .list(properties), with: object,
                    where: condition, orderBy: nil, limit: nil, offset: nil)
     }
 
@@ -34,7 +41,15 @@ extension HandleProvider {
     @inlinable
     public func update<Object: TableEncodable>(table: String, on property: PropertyConvertible, _ more: PropertyConvertible...,
                                                with object: Object, where condition: Expression) throws {
-        try update(table: table, indexes: checkedIndexes(of: Object.self, property, more), on: .first(property, more: more),
+        // The row-by-row verb itself (see the array form): no property list is captured for the other path.
+        let indexes = try checkedIndexes(of: Object.self, property, more)
+        if let indexes, !condition.hasOwnParameters {
+            try withHandle(forWriting: true) { handle in
+                try KeyedUpdate.run(object, table: table, propertyIndexes: indexes, condition: condition, on: handle)
+            }
+            return
+        }
+        try update(table: table, indexes: indexes, on: .first(property, more: more),
                    with: object, where: condition, orderBy: nil, limit: nil, offset: nil)
     }
 

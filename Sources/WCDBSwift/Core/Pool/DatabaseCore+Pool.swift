@@ -89,7 +89,7 @@ extension DatabaseCore {
     /// when a pin that ended (depth 0) is reused (`Pin.reuse`, under `state`'s lock).
     @usableFromInline
     func enterNested(forWriting: Bool) -> Unmanaged<Pin>? {
-        ThreadLocalPins.nestedPin(of: self, thread: currentThreadID(), forWriting: forWriting)
+        ThreadLocalPins.nestedPin(of: self, key: threadPinsKey, thread: currentThreadID(), forWriting: forWriting)
     }
 
     /// Ends an `enterNested`: counted out without the lock (the depth stays above zero: the enclosing

@@ -52,6 +52,8 @@ final class DatabaseCore: Sendable {
     /// opened on ":memory:"; its content lives until that handle closes.
     let isInMemory: Bool
     let state: Guarded<CoreState>
+    /// `ThreadLocalPins.key`, read on every nested call.
+    let threadPinsKey: pthread_key_t = ThreadLocalPins.key
 
     init(path: String, maxHandles: Int = Database.defaultMaxHandles, inMemory: Bool = false) {
         self.path = path

@@ -29,7 +29,9 @@ final class ThreadLocalPins {
         pthread_getspecific(key).map { Unmanaged<ThreadLocalPins>.fromOpaque($0).takeUnretainedValue() }
     }
 
-    private static let key: pthread_key_t = {
+    /// The key of the threads' tables (`DatabaseCore.threadPinsKey` keeps a copy, read without the
+    /// lazy global's check).
+    static let key: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key) { raw in
             guard let raw else { return }
@@ -44,7 +46,7 @@ final class ThreadLocalPins {
     /// and the pin without retaining either (the table lives as long as its thread; the pin, see
     /// `enterNested`).
     @inline(__always)
-    static func nestedPin(of core: DatabaseCore, thread tid: UInt, forWriting: Bool) -> Unmanaged<Pin>? {
+    static func nestedPin(of core: DatabaseCore, key: pthread_key_t, thread tid: UInt, forWriting: Bool) -> Unmanaged<Pin>? {
         guard let raw = pthread_getspecific(key) else { return nil }
         return Unmanaged<ThreadLocalPins>.fromOpaque(raw)._withUnsafeGuaranteedRef { table -> Unmanaged<Pin>? in
             guard table.lastCore == ObjectIdentifier(core), let last = table.lastPin else { return nil }

@@ -84,7 +84,7 @@ enum Operate {
 
     /// `(property op value)` for a Swift value: no expression is made for the value, its node comes
     /// from the property and the value is held inline; a keyword (NULL…) goes the general way.
-    @usableFromInline
+    @inlinable
     static func compare(_ property: Property, _ op: ComparisonOperator, literal: LiteralValue) -> Expression {
         if let value = literal.boundValue {
             return Expression(node: property.comparisonNode(op), boundValues: .one(value))

@@ -133,6 +133,7 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
     }
 
     /// `(property op ?)`, the same node for every call.
+    @usableFromInline
     func comparisonNode(_ op: ComparisonOperator) -> ExpressionNode {
         storage.expressionNode.compared(op)
     }

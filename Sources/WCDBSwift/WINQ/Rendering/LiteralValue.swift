@@ -6,28 +6,31 @@ import Foundation
 /// expression, a value (not a keyword) is a `?` with the value bound behind it (see `Expression`),
 /// so it is printed only where it is inlined: in `description`, schema statements and arithmetic.
 public struct LiteralValue: Sendable, CustomStringConvertible, ExpressionOperable, LiteralValueConvertible {
-    private enum Storage: Sendable {
+    @usableFromInline
+    enum Storage: Sendable {
         case value(FundamentalValue)
         /// NULL, CURRENT_TIME, CURRENT_DATE, CURRENT_TIMESTAMP: keywords, never bound.
         case keyword(String)
     }
 
-    private let storage: Storage
+    // Visible to inlined code so that `Row.Properties.id == k` folds to the bound value (no LiteralValue
+    // is made and destroyed per call).
+    @usableFromInline let storage: Storage
 
-    private init(_ storage: Storage) { self.storage = storage }
+    @inlinable init(_ storage: Storage) { self.storage = storage }
 
     /// The value a comparison binds, or nil for a keyword (NULL, CURRENT_TIME…), which stays in the text.
-    @usableFromInline var boundValue: FundamentalValue? {
+    @inlinable var boundValue: FundamentalValue? {
         if case .value(let value) = storage { return value }
         return nil
     }
 
     /// An INTEGER literal.
-    public init(_ value: Int64) { self.init(.value(.integer(value))) }
+    @inlinable public init(_ value: Int64) { self.init(.value(.integer(value))) }
     /// An INTEGER literal.
-    public init(_ value: Int) { self.init(Int64(value)) }
+    @inlinable public init(_ value: Int) { self.init(Int64(value)) }
     /// An INTEGER literal.
-    public init(_ value: Int32) { self.init(Int64(value)) }
+    @inlinable public init(_ value: Int32) { self.init(Int64(value)) }
     /// UInt64 values above Int64.max are stored with their bit pattern as a 64-bit integer (what
     /// WCDB does), so they round-trip through an INTEGER column.
     public init(_ value: UInt64) { self.init(Int64(bitPattern: value)) }
@@ -126,11 +129,11 @@ public struct LiteralValue: Sendable, CustomStringConvertible, ExpressionOperabl
 
 // MARK: Swift values as literals, so WCDB's untyped style (`Column(named: "a") > 1`) works.
 
-extension Int: LiteralValueConvertible { public func asLiteralValue() -> LiteralValue { LiteralValue(self) } }
+extension Int: LiteralValueConvertible { @inlinable public func asLiteralValue() -> LiteralValue { LiteralValue(self) } }
 extension Int8: LiteralValueConvertible { public func asLiteralValue() -> LiteralValue { LiteralValue(Int64(self)) } }
 extension Int16: LiteralValueConvertible { public func asLiteralValue() -> LiteralValue { LiteralValue(Int64(self)) } }
-extension Int32: LiteralValueConvertible { public func asLiteralValue() -> LiteralValue { LiteralValue(self) } }
-extension Int64: LiteralValueConvertible { public func asLiteralValue() -> LiteralValue { LiteralValue(self) } }
+extension Int32: LiteralValueConvertible { @inlinable public func asLiteralValue() -> LiteralValue { LiteralValue(self) } }
+extension Int64: LiteralValueConvertible { @inlinable public func asLiteralValue() -> LiteralValue { LiteralValue(self) } }
 extension UInt: LiteralValueConvertible { public func asLiteralValue() -> LiteralValue { LiteralValue(UInt64(self)) } }
 extension UInt8: LiteralValueConvertible { public func asLiteralValue() -> LiteralValue { LiteralValue(Int64(self)) } }
 extension UInt16: LiteralValueConvertible { public func asLiteralValue() -> LiteralValue { LiteralValue(Int64(self)) } }

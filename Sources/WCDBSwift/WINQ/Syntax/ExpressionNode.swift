@@ -149,7 +149,9 @@ final class ExpressionNode: Sendable {
 
     /// `(self op ?)` for a comparison operator known at compile time.
     func compared(_ op: ComparisonOperator) -> ExpressionNode {
-        comparisons.node(at: op.rawValue) { ExpressionNode(.binary(op.sql, self, .value), isShared: isShared) }
+        // Made once: every later call only loads it (no closure context, no retain of `self` around it).
+        if let made = comparisons.existing(at: op.rawValue) { return made }
+        return comparisons.node(at: op.rawValue) { ExpressionNode(.binary(op.sql, self, .value), isShared: isShared) }
     }
 
     /// `(self op right)` for logic and comparisons whose operands keep their values bound. Remembered
@@ -297,6 +299,21 @@ private struct ComparisonNodes: ~Copyable, Sendable {
         case 4: return Self.node(in: greater, make)
         default: return Self.node(in: greaterOrEqual, make)
         }
+    }
+
+    /// The node in `slot` if it was made already.
+    @inline(__always)
+    func existing(at slot: Int) -> ExpressionNode? {
+        let bits = switch slot {
+        case 0: equal.load(ordering: .acquiring)
+        case 1: notEqual.load(ordering: .acquiring)
+        case 2: less.load(ordering: .acquiring)
+        case 3: lessOrEqual.load(ordering: .acquiring)
+        case 4: greater.load(ordering: .acquiring)
+        default: greaterOrEqual.load(ordering: .acquiring)
+        }
+        guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return nil }
+        return Unmanaged<ExpressionNode>.fromOpaque(pointer).takeUnretainedValue()
     }
 
     private static func node(in slot: borrowing Atomic<Int>, _ make: () -> ExpressionNode) -> ExpressionNode {
