@@ -48,7 +48,7 @@ enum KeyedInsert {
                                                      on handle: Handle) throws -> KeyedStatementSlot {
         let inserter = try ObjectInserter<Object>(properties: nil, table: table, onConflict: conflict)
         let slot = KeyedStatementSlot(model: ObjectIdentifier(model), table: table, operation: operation(conflict).rawValue,
-                                      shape: nil, propertyIndexes: nil, statement: try handle.statement(for: inserter.sql),
+                                      shape: nil, propertyIndexes: nil, statement: try handle.statementAddingColumns(for: inserter.sql),
                                       propertyCount: Int(inserter.autoIncrementParameter ?? 0), setIndexes: [])
         handle.lastKeyed = slot
         return slot
