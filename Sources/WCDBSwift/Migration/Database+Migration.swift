@@ -36,6 +36,7 @@ extension Database {
         state.with {
             $0.sources.append(MigrationSource(path: sourcePath, cipher: sourceCipher, filter: filter))
             $0.tables = [:]
+            $0.movedTargets = []
             $0.isMigrated = false
         }
         // Each handle attaches the source files when it opens (ATTACH can not run inside a transaction).
@@ -73,7 +74,10 @@ extension Database {
                     break
                 }
                 try MigrationBinder.unbind(table, on: handle)
-                state.with { $0.tables[table.table.lowercased()] = .migrated(table.info) }
+                state.with {
+                    $0.tables[table.table.lowercased()] = .migrated(table.info)
+                    $0.movedTargets.append(table)
+                }
                 emptied.append(table)
                 finished.append(table.info)
             }
@@ -111,7 +115,7 @@ extension Database {
     /// still running (a later step tries again otherwise).
     private func dropMigratedSources(_ state: MigrationState, on handle: Handle) throws {
         for (table, mark) in state.with({ $0.pendingDrops }) where !core.isRunningOperation(begunBefore: mark) {
-            try MigrationStepper.dropSourceIfEmpty(table, on: handle)
+            try MigrationStepper.dropSourceIfMoved(table, state: state, on: handle)
             state.with { $0.pendingDrops.removeAll { $0.table.table.caseInsensitiveCompare(table.table) == .orderedSame } }
         }
     }

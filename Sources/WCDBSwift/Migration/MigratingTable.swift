@@ -48,10 +48,7 @@ struct MigratingTable: Sendable {
     }
 
     /// The filter as SQL (`1` when there is none), its values inlined.
-    var filterSQL: String {
-        guard let filter = info.filterCondition else { return "1" }
-        return SQLRenderer.inlined { $0.render(filter) }
-    }
+    var filterSQL: String { Self.filterSQL(of: info) }
 
     /// `CREATE TEMP VIEW`: the target's rows, then the source's rows of this target still to come, with
     /// their rowids.
@@ -59,15 +56,58 @@ struct MigratingTable: Sendable {
         """
         CREATE TEMP VIEW IF NOT EXISTS \(Self.quote(view))(\(columnList)) AS \
         SELECT \(columnList) FROM \(quotedTarget) UNION ALL \
-        SELECT \(sourceColumnList) FROM \(quotedSource) AS wcdb_source WHERE (\(filterSQL))\(notMoved("wcdb_source.rowid"))
+        SELECT \(sourceColumnList) FROM \(quotedSource) AS wcdb_source WHERE (\(filterSQL)) AND \(aboveWatermark("wcdb_source.rowid"))\(notMoved("wcdb_source.rowid"))
         """
+    }
+
+    // MARK: Watermark
+
+    // A step copies the source's rows of this target in rowid order, a contiguous range at a time, and
+    // records in the target's file, in the same transaction, the largest rowid it has gone past: the
+    // source rows of this target at or below it are moved (they stay in the source, unread, until the
+    // source table is dropped). Rows above it move one by one before a write that can touch them, and
+    // are then deleted from the source.
+
+    /// The table of the target's file that holds each target's watermark.
+    static let progressTable = "wcdb_migration_progress"
+    static var quotedProgressTable: String { "main." + quote(progressTable) }
+    static var createProgressTableSQL: String {
+        "CREATE TABLE IF NOT EXISTS \(quotedProgressTable)(target TEXT NOT NULL, source TEXT NOT NULL, "
+            + "moved INTEGER NOT NULL, PRIMARY KEY(target, source)) WITHOUT ROWID"
+    }
+    /// The watermark when every row has moved.
+    static let allMoved = Int64.max
+
+    /// This target as the progress table names it (a SQL string literal).
+    var progressKey: String { "'" + table.lowercased().replacingOccurrences(of: "'", with: "''") + "'" }
+
+    /// `(SELECT moved …)`: the watermark, nil (no row) before the first step.
+    var watermarkSQL: String {
+        "(SELECT moved FROM \(Self.quotedProgressTable) WHERE target = \(progressKey) AND source = \(movedKey))"
+    }
+
+    /// `rowid > watermark`: the source row of `rowid` is still to come, as far as the steps go.
+    func aboveWatermark(_ rowid: String) -> String {
+        "\(rowid) > coalesce(\(watermarkSQL), -9223372036854775808)"
+    }
+
+    /// Records `moved` (bound as ?1) as the watermark.
+    var setWatermarkSQL: String {
+        "INSERT OR REPLACE INTO \(Self.quotedProgressTable)(target, source, moved) VALUES(\(progressKey), \(movedKey), ?1)"
+    }
+
+    /// The filter of `info` as SQL, `1` when there is none.
+    static func filterSQL(of info: Database.MigrationInfo) -> String {
+        guard let filter = info.filterCondition else { return "1" }
+        return SQLRenderer.inlined { $0.render(filter) }
     }
 
     /// Moves the source rows of this target that `condition` (SQL over the source aliased as the
     /// target) selects: copied with their rowids (recorded as moved, for a source in another file), then
     /// deleted from the source.
     func moveSQL(where condition: String) -> [String] {
-        let selected = "FROM \(quotedSource) AS \(Self.quote(table)) WHERE (\(filterSQL)) AND (\(condition))"
+        let selected = "FROM \(quotedSource) AS \(Self.quote(table)) WHERE (\(filterSQL)) AND (\(condition)) AND "
+            + aboveWatermark(Self.quote(table) + ".rowid")
         var statements = ["INSERT INTO \(quotedTarget)(\(movedColumnList)) SELECT \(movedColumnList) \(selected)\(notMoved(Self.quote(table) + ".rowid"))"]
         if let record = recordMovedSQL(selected) { statements.append(record) }
         statements.append("DELETE FROM \(quotedSource) WHERE rowid IN (SELECT rowid \(selected))")

@@ -13,6 +13,7 @@ enum MigrationBinder {
 
     /// Attaches every source file of `state` that `handle` does not have attached yet.
     static func attachSources(of state: MigrationState, on handle: Handle) throws {
+        try createProgressTable(on: handle)
         for source in state.with({ $0.sources }) where source.isCrossDatabase { try attach(source, on: handle) }
     }
 
@@ -40,6 +41,14 @@ enum MigrationBinder {
         }
         // Where moves out of the file are recorded (MigratingTable.recordMovedSQL).
         if !isInTransaction(handle) { try handle.exec(MigratingTable.createMovedTableSQL) }
+        handle.rewriterObjects.insert(key)
+    }
+
+    /// Creates the table of watermarks in the target's file (once per handle, outside a transaction).
+    static func createProgressTable(on handle: Handle) throws {
+        let key = "progress"
+        guard !handle.rewriterObjects.contains(key), !isInTransaction(handle) else { return }
+        try handle.exec(MigratingTable.createProgressTableSQL)
         handle.rewriterObjects.insert(key)
     }
 
@@ -123,6 +132,7 @@ enum MigrationBinder {
     /// Makes `table` readable as one on `handle`: its source attached and its union view created.
     static func bind(_ table: MigratingTable, on handle: Handle) throws {
         try attach(table.source, on: handle)
+        try createProgressTable(on: handle)
         let key = "view:" + table.view.lowercased()
         if handle.rewriterObjects.contains(key) { return }
         // Made afresh: a view left by an earlier configuration of this connection may read other columns.

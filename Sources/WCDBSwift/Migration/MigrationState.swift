@@ -26,6 +26,9 @@ final class MigrationState: Sendable {
         /// `mark` (`DatabaseCore.operationMark()`) may still read it through statements rewritten for
         /// the migration.
         var pendingDrops: [(table: MigratingTable, mark: Int)] = []
+        /// Tables that finished migrating during this launch: their watermarks cover rows of sources
+        /// not dropped yet (another target of the source still migrating).
+        var movedTargets: [MigratingTable] = []
     }
 
     let values = Mutex(Values())

@@ -1,11 +1,14 @@
 import Foundation
 
 /// Moving rows from sources to targets in bounded steps: SQL run directly on a write handle (not
-/// rewritten). Rows move from the highest rowid down, so that the target's largest rowid stays above
-/// every source row still to come.
+/// rewritten). A step copies the source's rows in rowid order, a range at a time, and advances the
+/// target's watermark (`MigratingTable.watermarkSQL`) in the same transaction: the copied rows stay in
+/// the source, unread, until the source table is dropped, so a step writes only the target's file.
 enum MigrationStepper {
-    /// Rows per batch; a step runs batches for about `stepDuration`.
-    static let rowsPerBatch = 100
+    /// Rows of the first batch of a step; later batches are sized to fill the step.
+    static let rowsPerBatch = 256
+    /// The most rows one batch copies.
+    static let maxRowsPerBatch = 8192
     /// About 10 ms per step (WCDB 2.x's `stepMigration()`): a step holds the write lock this long.
     static let stepDuration = 0.01
 
@@ -16,40 +19,72 @@ enum MigrationStepper {
         for name in names { try MigrationBinder.resolve(name, in: state, on: handle) }
     }
 
+    /// The watermark of `table`: the largest source rowid the steps have gone past, nil before the first.
+    static func watermark(_ table: MigratingTable, on handle: Handle) throws -> Int64? {
+        try handle.rows("SELECT \(table.watermarkSQL)").first.flatMap { $0.first }.flatMap { value -> Int64? in
+            if case .null = value { return nil }
+            return value.int64Value
+        }
+    }
+
     /// Moves rows of `table` for about `stepDuration`, in one savepoint; returns how many moved and
-    /// whether none is left. From a source in another file, the rows recorded as moved go first (see
-    /// `MigratingTable.recordMovedSQL`), and the record is cleared once the step has committed.
+    /// whether none is left. From a source in another file, the rows a write's prelude recorded as moved
+    /// are deleted from it first (see `MigratingTable.recordMovedSQL`), and the record is cleared once
+    /// the step has committed.
     static func step(_ table: MigratingTable, on handle: Handle) throws -> (moved: Int, finished: Bool) {
         try MigrationBinder.attach(table.source, on: handle)
-        let selected = "FROM \(table.quotedSource) WHERE \(table.filterSQL) ORDER BY rowid DESC LIMIT \(rowsPerBatch)"
-        let copy = try handle.prepare("INSERT INTO \(table.quotedTarget)(\(table.movedColumnList)) SELECT \(table.movedColumnList) \(selected)")
-        defer { copy.finalize() }
-        let record = try table.recordMovedSQL(selected).map { try handle.prepare($0) }
-        defer { record?.finalize() }
-        let remove = try handle.prepare("DELETE FROM \(table.quotedSource) WHERE rowid IN (SELECT rowid \(selected))")
-        defer { remove.finalize() }
+        try MigrationBinder.createProgressTable(on: handle)
+        let above = "rowid > ?1 AND (\(table.filterSQL))"
+        let copyRange = try handle.prepare(
+            "INSERT INTO \(table.quotedTarget)(\(table.movedColumnList)) SELECT \(table.movedColumnList) FROM \(table.quotedSource) "
+                + "WHERE \(above) AND rowid <= ?2")
+        defer { copyRange.finalize() }
+        let setWatermark = try handle.prepare(table.setWatermarkSQL)
+        defer { setWatermark.finalize() }
         let start = Date()
         var moved = 0
         var finished = false
         try handle.exec("SAVEPOINT wcdb_migration_step")
         do {
             if table.source.isCrossDatabase { try handle.exec(table.deleteMovedSQL) }
+            // The largest source row still to come first (moved as a write's prelude moves it), so that
+            // the target's largest rowid stays above every source row still to come: SQLite's next rowid
+            // for an `INSERT … SELECT` on the target then takes none of theirs.
+            let top = try handle.rows(
+                "SELECT (SELECT max(rowid) FROM \(table.quotedSource) WHERE \(table.filterSQL)), (SELECT max(rowid) FROM \(table.quotedTarget))")[0]
+            let source = top[0].int64Value
+            if !top[0].isNull, top[1].isNull || source > top[1].int64Value {
+                for (index, sql) in table.moveSQL(where: "rowid = \(source)").enumerated() {
+                    try handle.exec(sql)
+                    if index == 0 { moved += handle.changes }
+                }
+            }
+            var mark = try watermark(table, on: handle) ?? Int64.min
+            var batch = rowsPerBatch
             repeat {
-                try copy.run()
-                copy.reset()
-                let count = handle.changes
-                if count == 0 {
+                // The end of the next range: the batch-th row still to come, or every row left.
+                let end = try handle.rows(
+                    "SELECT rowid FROM \(table.quotedSource) WHERE \(above) ORDER BY rowid LIMIT 1 OFFSET \(batch - 1)",
+                    [.integer(mark)]).first?.first?.int64Value
+                let batchStart = Date()
+                copyRange.bind([.integer(mark), .integer(end ?? MigratingTable.allMoved)])
+                try copyRange.run()
+                copyRange.reset()
+                moved += handle.changes
+                mark = end ?? MigratingTable.allMoved
+                guard end != nil, mark != MigratingTable.allMoved else {
                     finished = true
                     break
                 }
-                if let record {
-                    try record.run()
-                    record.reset()
-                }
-                try remove.run()
-                remove.reset()
-                moved += count
+                // Sized on this batch's pace to end the step on time.
+                let elapsed = Date().timeIntervalSince(start)
+                let perRow = Date().timeIntervalSince(batchStart) / Double(batch)
+                let left = stepDuration - elapsed
+                batch = perRow > 0 ? min(maxRowsPerBatch, max(64, Int(left / perRow))) : maxRowsPerBatch
             } while Date().timeIntervalSince(start) < stepDuration
+            setWatermark.bind([.integer(mark)])
+            try setWatermark.run()
+            setWatermark.reset()
             try handle.exec("RELEASE wcdb_migration_step")
         } catch {
             try? handle.exec("ROLLBACK TO wcdb_migration_step")
@@ -68,21 +103,62 @@ enum MigrationStepper {
     }
 
     /// After `table`'s last row moved (and no operation can still read its source through an older
-    /// statement): its source table dropped when no other target has rows left in it.
-    static func dropSourceIfEmpty(_ table: MigratingTable, on handle: Handle) throws {
+    /// statement): its source table dropped when every row of it has moved into one of the targets
+    /// `state` knows of it (a row no target's filter takes keeps the source, as one still to come does),
+    /// then the targets' watermarks.
+    static func dropSourceIfMoved(_ table: MigratingTable, state: MigrationState, on handle: Handle) throws {
         // Gone already when another target of the same source finished in the same step.
         let schema = SQLIdentifier.quoteSchema(table.source.schema)
         guard try !handle.rows("SELECT 1 FROM \(schema).sqlite_master WHERE type = 'table' AND name = ?",
                                         [.text(table.sourceTable)]).isEmpty else { return }
-        let empty = try handle.rows("SELECT 1 FROM \(table.quotedSource) LIMIT 1").isEmpty
-        if empty {
-            try handle.exec("DROP TABLE IF EXISTS \(table.quotedSource)")
-            try clearMoved(table, on: handle)
+        let sameSource = { (info: Database.MigrationInfo, source: MigrationSource) in
+            source.schema == table.source.schema && (info.sourceTable ?? "").caseInsensitiveCompare(table.sourceTable) == .orderedSame
         }
+        let targets = state.with { values -> [MigratingTable] in
+            var targets = values.tables.values.compactMap { entry -> MigratingTable? in
+                if case .migrating(let other) = entry, sameSource(other.info, other.source) { return other }
+                return nil
+            }
+            for other in values.movedTargets where sameSource(other.info, other.source)
+                && !targets.contains(where: { $0.table.caseInsensitiveCompare(other.table) == .orderedSame }) {
+                targets.append(other)
+            }
+            return targets
+        }
+        var covered: [String] = []
+        var everyRow = false
+        for target in targets {
+            guard let mark = try watermark(target, on: handle) else { continue }
+            if mark == MigratingTable.allMoved && target.info.filterCondition == nil { everyRow = true }
+            covered.append("((\(target.filterSQL)) AND rowid <= \(mark))")
+        }
+        if !everyRow {
+            let left = covered.isEmpty ? "1" : "NOT coalesce(\(covered.joined(separator: " OR ")), 0)"
+            guard try handle.rows("SELECT 1 FROM \(table.quotedSource) WHERE \(left) LIMIT 1").isEmpty else { return }
+        }
+        let forget = "DELETE FROM \(MigratingTable.quotedProgressTable) WHERE source = \(table.movedKey)"
+        if table.source.isCrossDatabase {
+            try handle.exec("DROP TABLE IF EXISTS \(table.quotedSource)")
+            // After the drop has committed in its file: a watermark left by a kill in between only
+            // covers a table that is gone.
+            try handle.exec(forget)
+        } else {
+            try handle.exec("SAVEPOINT wcdb_migration_drop")
+            do {
+                try handle.exec("DROP TABLE IF EXISTS \(table.quotedSource)")
+                try handle.exec(forget)
+                try handle.exec("RELEASE wcdb_migration_drop")
+            } catch {
+                try? handle.exec("ROLLBACK TO wcdb_migration_drop")
+                try? handle.exec("RELEASE wcdb_migration_drop")
+                throw error
+            }
+        }
+        try clearMoved(table, on: handle)
     }
 
     /// The source rows still to move into `table`.
     static func remaining(_ table: MigratingTable, on handle: Handle) throws -> Int64 {
-        try handle.rows("SELECT count(*) FROM \(table.quotedSource) WHERE \(table.filterSQL)")[0][0].int64Value
+        try handle.rows("SELECT count(*) FROM \(table.quotedSource) WHERE (\(table.filterSQL)) AND \(table.aboveWatermark("rowid"))")[0][0].int64Value
     }
 }
