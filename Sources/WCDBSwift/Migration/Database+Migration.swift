@@ -62,7 +62,19 @@ extension Database {
         guard state.with({ !$0.sources.isEmpty }) else { return 0 }
         var finished: [MigrationInfo] = []
         var moved = 0
-        let allDone = try withHandle(forWriting: true) { handle -> Bool in
+        let (allDone, walPages) = try withHandle(forWriting: true) { handle -> (Bool, walPages: Int32) in
+            try MigrationCheckpoint.withoutAutoCheckpoint(on: handle) { try stepTables(state, on: handle, moved: &moved, finished: &finished) }
+        }
+        // Out of the write lock: writers go on while it copies.
+        if walPages >= MigrationCheckpoint.walPages {
+            try withHandle(forWriting: false) { try MigrationCheckpoint.checkpoint(on: $0) }
+        }
+        finishStep(state, moved: moved, finished: finished, allDone: allDone)
+        return moved
+    }
+
+    /// The step of `stepMigration()` on the write handle: rows moved, finished tables unbound, sources dropped.
+    private func stepTables(_ state: MigrationState, on handle: Handle, moved: inout Int, finished: inout [MigrationInfo]) throws -> Bool {
             try MigrationStepper.resolveAllTables(state, on: handle)
             var allMoved = true
             var emptied: [MigratingTable] = []
@@ -91,7 +103,9 @@ extension Database {
             }
             try dropMigratedSources(state, on: handle)
             return allMoved && state.with { $0.pendingDrops.isEmpty }
-        }
+    }
+
+    private func finishStep(_ state: MigrationState, moved: Int, finished: [MigrationInfo], allDone: Bool) {
         if moved > 0, let compression: CompressionRewriter = existingRewriter() {
             // Moved rows arrive uncompressed below the rows compression has gone through: its next step
             // goes over the tables again from the top.
@@ -108,7 +122,6 @@ extension Database {
         }) {
             notify?(self, nil)
         }
-        return moved
     }
 
     /// Drops the sources of the tables that finished migrating once no operation begun before that is

@@ -314,9 +314,11 @@ enum WCDBMigration {
     /// Steps until at most half of `n` rows are left in the source (untimed setup of (b)).
     static func migrateHalf(_ db: Database, files: (String, String?), key: KeyMode, n: Int) throws {
         let counter = try files.1.map { try MigrationBench.open($0, key, createTable: false) }
+        // Rows at or below the target's watermark have moved (they stay in the source until it is dropped).
         func left() throws -> Int {
-            if let counter { return try counter.int("SELECT count(*) FROM bench_old") }
-            return Int(try db.getRows("SELECT count(*) FROM bench_old")[0][0].int64Value)
+            let mark = try db.getRows("SELECT moved FROM wcdb_migration_progress").first?[0].int64Value ?? Int64.min
+            if let counter { return try counter.int("SELECT count(*) FROM bench_old WHERE rowid > \(mark)") }
+            return Int(try db.getRows("SELECT count(*) FROM bench_old WHERE rowid > \(mark)")[0][0].int64Value)
         }
         while try left() > n / 2 { try db.stepMigration() }
         let remaining = try left()
