@@ -97,6 +97,28 @@ private typealias Item = MigrationItem.Properties
         #expect(try Self.watermarks(database).isEmpty)
     }
 
+    /// An insert's prelude first looks the new keys up in the source: a new key leaves the source alone,
+    /// a key a source row holds still conflicts as on one table (and the failed insert moves nothing).
+    @Test func insertOfANewKeySkipsTheMoveAndAConflictStillConflicts() throws {
+        let scratch = try Scratch()
+        let database = Self.open(scratch.targetPath)
+        defer { database.close() }
+        try database.create(table: "old", of: MigrationItem.self)
+        try database.insert(objects: Self.items(1...100), intoTable: "old")
+        try database.create(table: "new", of: MigrationItem.self)
+        try database.insert(objects: MigrationItem(id: 500, content: "fresh"), intoTable: "new")
+        #expect(try Self.stored(database, "old").count == 100)
+        #expect(try Self.stored(database, "new") == [500: "fresh"])
+        #expect(throws: WCDBError.self) { try database.insert(objects: MigrationItem(id: 50, content: "clash"), intoTable: "new") }
+        #expect(try Self.stored(database, "old")[50] == "item 50")
+        #expect(try Self.stored(database, "new") == [500: "fresh"])
+        try database.insertOrReplace(objects: MigrationItem(id: 50, content: "replaced"), intoTable: "new")
+        #expect(try Self.stored(database, "old")[50] == nil)
+        let rows: [MigrationItem] = try database.getObjects(fromTable: "new", where: MigrationItem.Properties.id == 50)
+        #expect(rows == [MigrationItem(id: 50, content: "replaced")])
+        #expect(try database.getValue(on: MigrationItem.Properties.id.count(), fromTable: "new").int64Value == 101)
+    }
+
     /// Each target of a split source has its own watermark; a source row no filter takes keeps the
     /// source (as before watermarks), the others are read in their target only.
     @Test func splitSourceKeepsTheRowsNoTargetTakes() throws {

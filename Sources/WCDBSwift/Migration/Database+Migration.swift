@@ -26,8 +26,9 @@ extension Database {
     /// `setAutoMigration(enable:)` or `migrate(progress:)` move them, and a source table is dropped once
     /// it is empty. The source must have the target's columns.
     ///
-    /// Nothing of this is stored: call it on each launch, before the first statement on the database.
-    /// (For a source in another file, this database keeps a small table, `wcdb_migration_moved`, of the
+    /// The configuration is not stored: call it on each launch, before the first statement on the database.
+    /// This database keeps how far the steps have gone in a small table, `wcdb_migration_progress`.
+    /// (For a source in another file, it also keeps a small table, `wcdb_migration_moved`, of the
     /// rows a move has taken out of the source until the move is known to have committed in both files:
     /// SQLite in WAL mode commits the two files one after the other, and a crash between them leaves
     /// those rows in both. They count as moved.)
@@ -46,7 +47,8 @@ extension Database {
         reinstallMigrationRewriter(state)
     }
 
-    /// Moves source rows into their targets for about 10 ms, in one transaction. Call it until
+    /// Moves source rows into their targets for about 10 ms, in one transaction (a WAL checkpoint, when
+    /// due, follows once the write lock is given up). Call it until
     /// `isMigrated()`; when a table has no row left the notification of `setNotificationWhenMigrated(_:)`
     /// is told and its source table is dropped (if no other target takes rows from it) as soon as no
     /// operation that began before is still running on another thread (that step or a later one).

@@ -105,10 +105,13 @@ struct MigratingTable: Sendable {
     /// Moves the source rows of this target that `condition` (SQL over the source aliased as the
     /// target) selects: copied with their rowids (recorded as moved, for a source in another file), then
     /// deleted from the source.
-    func moveSQL(where condition: String) -> [String] {
+    /// With `checked`, a read-only first statement tells whether any source row is selected (run before
+    /// the others, which are skipped when none is: see `HandleStatement.stepAfterPrelude`).
+    func moveSQL(where condition: String, checked: Bool = false) -> [String] {
         let selected = "FROM \(quotedSource) AS \(Self.quote(table)) WHERE (\(filterSQL)) AND (\(condition)) AND "
             + aboveWatermark(Self.quote(table) + ".rowid")
-        var statements = ["INSERT INTO \(quotedTarget)(\(movedColumnList)) SELECT \(movedColumnList) \(selected)\(notMoved(Self.quote(table) + ".rowid"))"]
+        var statements = checked ? ["SELECT 1 \(selected) LIMIT 1"] : []
+        statements += ["INSERT INTO \(quotedTarget)(\(movedColumnList)) SELECT \(movedColumnList) \(selected)\(notMoved(Self.quote(table) + ".rowid"))"]
         if let record = recordMovedSQL(selected) { statements.append(record) }
         statements.append("DELETE FROM \(quotedSource) WHERE rowid IN (SELECT rowid \(selected))")
         return statements

@@ -247,7 +247,8 @@ struct MigrationRewriter: StatementRewriter {
                 }
             }
             guard !conditions.isEmpty else { return [] }
-            return table.moveSQL(where: conditions.joined(separator: " OR "))
+            // Most inserts take a new key: one lookup, and the moves are skipped.
+            return table.moveSQL(where: conditions.joined(separator: " OR "), checked: true)
         case .select:
             return []
         }

@@ -317,13 +317,25 @@ public final class HandleStatement {
 
     /// The first step of a statement with a prelude: the prelude's statements run to their end, then
     /// this statement steps, in one savepoint when no transaction is open (a row moved by a prelude is
-    /// never left half moved).
+    /// never left half moved). A read-only first statement is the prelude's condition: when it gives no
+    /// row, the rest of the prelude has nothing to do and only this statement runs.
     @usableFromInline
     func stepAfterPrelude() throws -> Bool {
+        var statements = prelude ?? []
+        if let condition = statements.first, sqlite3_stmt_readonly(condition.stmt) != 0 {
+            defer { condition.reset() }
+            statements = try condition.step() ? Array(statements.dropFirst()) : []
+            if statements.isEmpty {
+                needsReset = true
+                let rc = sqlite3_step(stmt)
+                guard rc == SQLITE_ROW || rc == SQLITE_DONE else { throw stepError(rc) }
+                return rc == SQLITE_ROW
+            }
+        }
         let ownsSavepoint = handle.rawPointer.map { sqlite3_get_autocommit($0) != 0 } ?? false
         if ownsSavepoint { try handle.exec("SAVEPOINT wcdb_prelude") }
         do {
-            for statement in prelude ?? [] {
+            for statement in statements {
                 defer { statement.reset() }
                 while try statement.step() {}
             }

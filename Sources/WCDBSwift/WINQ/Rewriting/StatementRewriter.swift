@@ -17,8 +17,8 @@ protocol StatementRewriter: Sendable {
 
     /// Statements to run before `statement` (as this rewriter sees it, before its own `rewrite`), in the
     /// same transaction, rendered with the value slots they share with it numbered as in it
-    /// (`SQLRenderer.render(_:numberedFrom:)`): data migration moves the rows a write will touch. None by
-    /// default.
+    /// (`SQLRenderer.render(_:numberedFrom:)`): data migration moves the rows a write will touch. A
+    /// read-only first statement is a condition: without a row, the others are skipped. None by default.
     func prelude(for statement: StatementNode) -> [String]
 
     /// Where this rewriter runs among a database's rewriters: lower first, equal ones in the order they
