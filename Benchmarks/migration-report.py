@@ -60,8 +60,8 @@ def main(path):
                "transaction; WCDBSwift = `stepMigration()` until `isMigrated()`")
     out.append("")
     out.append("| key | source | rows | raw C | WCDBSwift | WCDB / raw C | (CPU time) | WCDBSwift rows/s | MB/s WCDBSwift (raw C) "
-               "| longest stepMigration(): max (median of runs) | longest but the last: max (median) | the last (drops the source): max (median) | steps |")
-    out.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+               "| longest stepMigration(): max (median of runs) | longest but the last: max (median) | the last (drops the source): max (median) | a concurrent writer's longest insert | steps |")
+    out.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     breakdown = []
     for prefix, key in KEYS:
         size = sizes.get(prefix + "migrationSourceBytes")
@@ -75,12 +75,14 @@ def main(path):
             counts = step.get("steps", [])
             before = steps.get((prefix + workload, "wcdbBeforeLast"), {})
             last = steps.get((prefix + workload, "wcdbLast"), {})
+            writer = steps.get((prefix + workload, "writerWait"), {})
             out.append(f"| {key} | {label} | {n:,} | {ms(raw['median'])} | {ms(wcdb['median'])} | "
                        f"**{wcdb['median'] / raw['median']:.2f}** | {cpu(wcdb, raw)} | {n / wcdb['median']:,.0f} | "
                        f"{mb / wcdb['median']:.1f} ({mb / raw['median']:.1f}) | "
                        f"{ms(step.get('longest_step_max', float('nan')))} ({ms(step.get('longest_step_median', float('nan')))}) | "
                        f"{ms(before.get('longest_step_max', float('nan')))} ({ms(before.get('longest_step_median', float('nan')))}) | "
                        f"{ms(last.get('longest_step_max', float('nan')))} ({ms(last.get('longest_step_median', float('nan')))}) | "
+                       f"{ms(writer.get('longest_step_max', float('nan')))} | "
                        f"{sorted(counts)[len(counts) // 2] if counts else '–'} |")
             batches = results.get((prefix + workload, "rawCBatches"))
             steps_raw = results.get((prefix + workload, "rawCSteps"))

@@ -8,8 +8,10 @@ import Foundation
 /// `walPages` pages, `stepMigration()` checkpoints (PASSIVE) after it has given up the write lock, on a
 /// handle of its own: writers go on meanwhile, and the WAL stays as bounded as SQLite's default keeps it.
 enum MigrationCheckpoint {
-    /// The WAL length, in pages, past which a step is followed by a checkpoint (SQLite's default).
-    static let walPages: Int32 = 1000
+    /// The WAL length, in pages, past which a step is followed by a checkpoint: below SQLite's
+    /// auto-checkpoint (1,000 pages) by more than a step writes, so that the app's commit that follows a
+    /// step does not find the WAL past it and checkpoint inline itself.
+    static let walPages: Int32 = 700
 
     private static let hook: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafePointer<CChar>?, Int32) -> Int32 = {
         context, _, _, pages in

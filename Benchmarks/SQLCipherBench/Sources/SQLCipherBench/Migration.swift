@@ -206,6 +206,44 @@ func runMigrationBench() {
                 try expect(left == 0, "\(workload) wcdb source table left")
                 return t
             }
+            // A writer beside the steps (untimed, one run): the longest single-row insert into another
+            // table of the file while stepMigration() runs to the end, one insert every 2 ms: how long
+            // a step makes the app's writers wait.
+            do {
+                let files = try MigrationBench.prepare(rows, cross: cross, key: key)
+                defer { MigrationBench.remove(files) }
+                let db = try WCDBMigration.open(files.0, source: files.1, key: key)
+                defer { db.close() }
+                try db.exec("CREATE TABLE IF NOT EXISTS probe(x INTEGER)")
+                final class Probe: @unchecked Sendable {
+                    let lock = NSLock()
+                    var stop = false
+                    var longest = 0.0
+                    var count = 0
+                    let finished = DispatchSemaphore(value: 0)
+                }
+                let probe = Probe()
+                Thread.detachNewThread {
+                    while probe.lock.withLock({ !probe.stop }) {
+                        let start = nowNanos()
+                        try? db.exec("INSERT INTO probe VALUES(1)")
+                        let took = Double(nowNanos() - start) / 1e9
+                        probe.lock.withLock {
+                            probe.longest = max(probe.longest, took)
+                            probe.count += 1
+                        }
+                        usleep(2000)
+                    }
+                    probe.finished.signal()
+                }
+                while !db.isMigrated() { try db.stepMigration() }
+                probe.lock.withLock { probe.stop = true }
+                probe.finished.wait()
+                longestSteps[workload + "|writerWait", default: []].append(probe.longest)
+                FileHandle.standardError.write("  \(workload): a concurrent writer's longest insert \(String(format: "%.2f", probe.longest * 1000)) ms of \(probe.count)\n".data(using: .utf8)!)
+            } catch {
+                Report.failure(workload, "writerWait", error)
+            }
             #endif
         }
 
