@@ -77,36 +77,37 @@ extension Database {
 
     /// The step of `stepMigration()` on the write handle: rows moved, finished tables unbound, sources dropped.
     private func stepTables(_ state: MigrationState, on handle: Handle, moved: inout Int, finished: inout [MigrationInfo]) throws -> Bool {
-            try MigrationStepper.resolveAllTables(state, on: handle)
-            var allMoved = true
-            var emptied: [MigratingTable] = []
-            for table in state.migratingTables {
-                let step = try MigrationStepper.step(table, on: handle)
-                moved += step.moved
-                guard step.finished else {
-                    allMoved = false
-                    break
-                }
-                try MigrationBinder.unbind(table, on: handle)
-                state.with {
-                    $0.tables[table.table.lowercased()] = .migrated(table.info)
-                    $0.movedTargets.append(table)
-                }
-                emptied.append(table)
-                finished.append(table.info)
+        try MigrationStepper.resolveAllTables(state, on: handle)
+        var allMoved = true
+        var emptied: [MigratingTable] = []
+        for table in state.migratingTables {
+            let step = try MigrationStepper.step(table, on: handle)
+            moved += step.moved
+            guard step.finished else {
+                allMoved = false
+                break
             }
-            if !emptied.isEmpty {
-                // While this step holds the write token: every write after it prepares its statements
-                // under the new rewriter. Operations already running may still hold statements that read
-                // the source (through the union view, or a write's prelude): the source stays until they end.
-                reinstallMigrationRewriter(state)
-                let mark = core.operationMark()
-                state.with { $0.pendingDrops += emptied.map { ($0, mark) } }
+            try MigrationBinder.unbind(table, on: handle)
+            state.with {
+                $0.tables[table.table.lowercased()] = .migrated(table.info)
+                $0.movedTargets.append(table)
             }
-            try dropMigratedSources(state, on: handle)
-            return allMoved && state.with { $0.pendingDrops.isEmpty }
+            emptied.append(table)
+            finished.append(table.info)
+        }
+        if !emptied.isEmpty {
+            // While this step holds the write token: every write after it prepares its statements
+            // under the new rewriter. Operations already running may still hold statements that read
+            // the source (through the union view, or a write's prelude): the source stays until they end.
+            reinstallMigrationRewriter(state)
+            let mark = core.operationMark()
+            state.with { $0.pendingDrops += emptied.map { ($0, mark) } }
+        }
+        try dropMigratedSources(state, on: handle)
+        return allMoved && state.with { $0.pendingDrops.isEmpty }
     }
 
+    /// After a step: compression told of rows that arrived, the notification told of tables that finished.
     private func finishStep(_ state: MigrationState, moved: Int, finished: [MigrationInfo], allDone: Bool) {
         if moved > 0, let compression: CompressionRewriter = existingRewriter() {
             // Moved rows arrive uncompressed below the rows compression has gone through: its next step
