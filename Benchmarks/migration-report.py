@@ -94,7 +94,7 @@ def main(path):
                                  f"({wcdb['median'] / raw['median']:.2f}) | **{wcdb['median'] / steps_raw['median']:.2f}** (CPU {cpu(wcdb, steps_raw)}) |")
     if breakdown:
         out.append("")
-        out.append("Where the time goes: the statements `stepMigration()` runs (batches of 100 rows from the highest rowid down, "
+        out.append("The previous design's steps (before the watermark: batches of 100 rows from the highest rowid down, "
                    "`INSERT … SELECT … ORDER BY rowid DESC LIMIT 100` then `DELETE … WHERE rowid IN (…)`), hand-written in raw C, "
                    "in one transaction and in one savepoint per 10 ms (× raw C's two statements)")
         out.append("")

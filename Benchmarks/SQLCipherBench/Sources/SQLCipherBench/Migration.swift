@@ -12,8 +12,8 @@
 // from fresh files written by raw C (untimed): the same schema as `BenchRow`'s, so both sides migrate
 // identical files. JSON lines on stdout, one per (workload, variant) as the other suites, one with the
 // bytes of the source table (`migrationSourceBytes`), and one per stepping variant with the longest step
-// of each sample (`longest_step_*`). Also a breakdown (`rawCBatches`, `rawCSteps`): stepMigration()'s own
-// statements hand-written in raw C. Benchmarks/migration-report.py turns them into the tables.
+// of each sample (`longest_step_*`; the last step and a concurrent writer's longest insert apart). Also
+// (`rawCBatches`, `rawCSteps`) the statements of the previous design's steps (row-by-row moves) in raw C. Benchmarks/migration-report.py turns them into the tables.
 
 import Foundation
 import CSQLCipherBench
