@@ -64,8 +64,16 @@ extension Database {
         guard state.with({ !$0.sources.isEmpty }) else { return 0 }
         var finished: [MigrationInfo] = []
         var moved = 0
+        var sourceFilesToDrop: [MigratingTable] = []
         let (allDone, walPages) = try withHandle(forWriting: true) { handle -> (Bool, walPages: Int32) in
-            try MigrationCheckpoint.withoutAutoCheckpoint(on: handle) { try stepTables(state, on: handle, moved: &moved, finished: &finished) }
+            try MigrationCheckpoint.withoutAutoCheckpoint(on: handle) {
+                try stepTables(state, on: handle, moved: &moved, finished: &finished, sourceFilesToDrop: &sourceFilesToDrop)
+            }
+        }
+        // Out of the write lock: the target's writers go on while DROP TABLE frees the source's pages.
+        for table in sourceFilesToDrop {
+            try withHandle(forWriting: false) { try MigrationStepper.dropSourceFile(table, on: $0) }
+            try withHandle(forWriting: true) { try MigrationStepper.forgetProgress(table, on: $0) }
         }
         // Out of the write lock: writers go on while it copies.
         if walPages >= MigrationCheckpoint.walPages {
@@ -76,7 +84,8 @@ extension Database {
     }
 
     /// The step of `stepMigration()` on the write handle: rows moved, finished tables unbound, sources dropped.
-    private func stepTables(_ state: MigrationState, on handle: Handle, moved: inout Int, finished: inout [MigrationInfo]) throws -> Bool {
+    private func stepTables(_ state: MigrationState, on handle: Handle, moved: inout Int, finished: inout [MigrationInfo],
+                            sourceFilesToDrop: inout [MigratingTable]) throws -> Bool {
         try MigrationStepper.resolveAllTables(state, on: handle)
         var allMoved = true
         var emptied: [MigratingTable] = []
@@ -103,7 +112,7 @@ extension Database {
             let mark = core.operationMark()
             state.with { $0.pendingDrops += emptied.map { ($0, mark) } }
         }
-        try dropMigratedSources(state, on: handle)
+        sourceFilesToDrop = try dropMigratedSources(state, on: handle)
         return allMoved && state.with { $0.pendingDrops.isEmpty }
     }
 
@@ -129,11 +138,17 @@ extension Database {
 
     /// Drops the sources of the tables that finished migrating once no operation begun before that is
     /// still running (a later step tries again otherwise).
-    private func dropMigratedSources(_ state: MigrationState, on handle: Handle) throws {
+    /// Returns the sources in other files to drop out of the write lock.
+    private func dropMigratedSources(_ state: MigrationState, on handle: Handle) throws -> [MigratingTable] {
+        var files: [MigratingTable] = []
         for (table, mark) in state.with({ $0.pendingDrops }) where !core.isRunningOperation(begunBefore: mark) {
-            try MigrationStepper.dropSourceIfMoved(table, state: state, on: handle)
+            if try MigrationStepper.dropSourceIfMoved(table, state: state, on: handle),
+               !files.contains(where: { $0.source.schema == table.source.schema && $0.sourceTable == table.sourceTable }) {
+                files.append(table)
+            }
             state.with { $0.pendingDrops.removeAll { $0.table.table.caseInsensitiveCompare(table.table) == .orderedSame } }
         }
+        return files
     }
 
     /// Steps the migration by itself in the background (true) until every table has migrated, leaving

@@ -106,11 +106,13 @@ enum MigrationStepper {
     /// statement): its source table dropped when every row of it has moved into one of the targets
     /// `state` knows of it (a row no target's filter takes keeps the source, as one still to come does),
     /// then the targets' watermarks.
-    static func dropSourceIfMoved(_ table: MigratingTable, state: MigrationState, on handle: Handle) throws {
+    /// Returns true when the source is in another file and every row has moved: the caller drops it
+    /// out of the write lock (`dropSourceFile`), then forgets its progress (`forgetProgress`).
+    static func dropSourceIfMoved(_ table: MigratingTable, state: MigrationState, on handle: Handle) throws -> Bool {
         // Gone already when another target of the same source finished in the same step.
         let schema = SQLIdentifier.quoteSchema(table.source.schema)
         guard try !handle.rows("SELECT 1 FROM \(schema).sqlite_master WHERE type = 'table' AND name = ?",
-                                        [.text(table.sourceTable)]).isEmpty else { return }
+                                        [.text(table.sourceTable)]).isEmpty else { return false }
         let sameSource = { (info: Database.MigrationInfo, source: MigrationSource) in
             source.schema == table.source.schema && (info.sourceTable ?? "").caseInsensitiveCompare(table.sourceTable) == .orderedSame
         }
@@ -134,26 +136,34 @@ enum MigrationStepper {
         }
         if !everyRow {
             let left = covered.isEmpty ? "1" : "NOT coalesce(\(covered.joined(separator: " OR ")), 0)"
-            guard try handle.rows("SELECT 1 FROM \(table.quotedSource) WHERE \(left) LIMIT 1").isEmpty else { return }
+            guard try handle.rows("SELECT 1 FROM \(table.quotedSource) WHERE \(left) LIMIT 1").isEmpty else { return false }
         }
-        let forget = "DELETE FROM \(MigratingTable.quotedProgressTable) WHERE source = \(table.movedKey)"
-        if table.source.isCrossDatabase {
+        if table.source.isCrossDatabase { return true }
+        try handle.exec("SAVEPOINT wcdb_migration_drop")
+        do {
             try handle.exec("DROP TABLE IF EXISTS \(table.quotedSource)")
-            // After the drop has committed in its file: a watermark left by a kill in between only
-            // covers a table that is gone.
-            try handle.exec(forget)
-        } else {
-            try handle.exec("SAVEPOINT wcdb_migration_drop")
-            do {
-                try handle.exec("DROP TABLE IF EXISTS \(table.quotedSource)")
-                try handle.exec(forget)
-                try handle.exec("RELEASE wcdb_migration_drop")
-            } catch {
-                try? handle.exec("ROLLBACK TO wcdb_migration_drop")
-                try? handle.exec("RELEASE wcdb_migration_drop")
-                throw error
-            }
+            try forgetProgress(table, on: handle)
+            try handle.exec("RELEASE wcdb_migration_drop")
+        } catch {
+            try? handle.exec("ROLLBACK TO wcdb_migration_drop")
+            try? handle.exec("RELEASE wcdb_migration_drop")
+            throw error
         }
+        return false
+    }
+
+    /// Drops the source table of `table`, in another file, on a handle that does not hold the write lock
+    /// (`dropSourceIfMoved` found every row of it moved): DROP TABLE reads every page of the table to free
+    /// it, and only the source's file is locked meanwhile, not the target's.
+    static func dropSourceFile(_ table: MigratingTable, on handle: Handle) throws {
+        try handle.exec("DROP TABLE IF EXISTS \(table.quotedSource)")
+    }
+
+    /// Removes the watermarks of `table`'s source, once it is dropped (for a source in another file, after
+    /// the drop has committed in its file: a watermark left by a kill in between covers a table that is
+    /// gone), and the record of its moved rows.
+    static func forgetProgress(_ table: MigratingTable, on handle: Handle) throws {
+        try handle.exec("DELETE FROM \(MigratingTable.quotedProgressTable) WHERE source = \(table.movedKey)")
         try clearMoved(table, on: handle)
     }
 
