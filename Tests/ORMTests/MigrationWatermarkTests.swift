@@ -43,7 +43,8 @@ private typealias Item = MigrationItem.Properties
 
     @Test func watermarkSurvivesReopeningAndWritesOnBothSidesOfIt() throws {
         let scratch = try Scratch()
-        let count: Int64 = 30_000
+        // A step moves rows for ~10 ms: tens of thousands of these small rows.
+        let count: Int64 = 150_000
         do {
             let database = Self.open(scratch.targetPath)
             defer { database.close() }
@@ -54,7 +55,8 @@ private typealias Item = MigrationItem.Properties
         }
         let database = Self.open(scratch.targetPath)
         defer { database.close() }
-        let mark = try #require(try Self.watermarks(database)["new"])
+        let marks = try Self.watermarks(database)
+        let mark = try #require(marks["new"], "one step moved every row")
         try #require(mark >= 1 && mark < count - 10, "one step moved \(mark) rows: the test needs rows above the watermark")
         var expected = Dictionary(uniqueKeysWithValues: Self.items(1...count).map { ($0.id, $0.content) })
         let read = { (database: Database) throws -> [Int64: String] in
