@@ -151,4 +151,22 @@ private typealias Item = MigrationItem.Properties
         #expect(try left.isTableExists("source"))
         #expect(try Set(left.getRows("SELECT id FROM source WHERE id > 35").map { $0[0].int64Value }) == Set(36...40))
     }
+
+    /// The source is dropped with `secure_delete` off (its rows live on in the target) and the
+    /// connection's setting is as it was afterwards.
+    @Test func theDropLeavesSecureDeleteAsItWas() throws {
+        let scratch = try Scratch()
+        let database = Self.open(scratch.targetPath)
+        defer { database.close() }
+        try database.create(table: "old", of: MigrationItem.self)
+        try database.insert(objects: Self.items(1...200), intoTable: "old")
+        try database.create(table: "new", of: MigrationItem.self)
+        let before = try database.withHandle(forWriting: true) { try $0.rows("PRAGMA secure_delete")[0][0].int64Value }
+        try database.withHandle(forWriting: true) { try $0.exec("PRAGMA secure_delete = 1") }
+        while !database.isMigrated() { try database.stepMigration() }
+        #expect(try database.getRows("SELECT name FROM sqlite_master WHERE name = 'old'").isEmpty)
+        #expect(try database.withHandle(forWriting: true) { try $0.rows("PRAGMA secure_delete")[0][0].int64Value } == 1)
+        try database.withHandle(forWriting: true) { try $0.exec("PRAGMA secure_delete = \(before)") }
+        #expect(try Self.stored(database, "new").count == 200)
+    }
 }

@@ -141,7 +141,7 @@ enum MigrationStepper {
         if table.source.isCrossDatabase { return true }
         try handle.exec("SAVEPOINT wcdb_migration_drop")
         do {
-            try handle.exec("DROP TABLE IF EXISTS \(table.quotedSource)")
+            try dropSource(table, on: handle)
             try forgetProgress(table, on: handle)
             try handle.exec("RELEASE wcdb_migration_drop")
         } catch {
@@ -156,6 +156,18 @@ enum MigrationStepper {
     /// (`dropSourceIfMoved` found every row of it moved): DROP TABLE reads every page of the table to free
     /// it, and only the source's file is locked meanwhile, not the target's.
     static func dropSourceFile(_ table: MigratingTable, on handle: Handle) throws {
+        try dropSource(table, on: handle)
+    }
+
+    /// DROP TABLE of a source whose rows all live on in its targets, with `secure_delete` off for the drop:
+    /// with it on (Debian's SQLCipher turns it on by default) SQLite writes zeros over every freed page,
+    /// which made the drop of a large source hold the write lock about ten times longer. What the pages
+    /// hold is the moved rows' old copies; like any page SQLite frees by default, they stay in the file
+    /// (encrypted when it is) until reused.
+    private static func dropSource(_ table: MigratingTable, on handle: Handle) throws {
+        let secureDelete = try handle.rows("PRAGMA secure_delete").first?.first?.int64Value ?? 0
+        if secureDelete != 0 { try handle.exec("PRAGMA secure_delete = 0") }
+        defer { if secureDelete != 0 { try? handle.exec("PRAGMA secure_delete = \(secureDelete)") } }
         try handle.exec("DROP TABLE IF EXISTS \(table.quotedSource)")
     }
 
