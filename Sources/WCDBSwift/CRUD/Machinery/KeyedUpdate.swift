@@ -36,6 +36,8 @@ enum KeyedUpdate {
         return slot
     }
 
+    // Its body repeats the optional form's on purpose: sharing it through a closure-taking helper cost
+    // 1–1.3 % more instructions per call (callgrind, 4d/4e, N = 20000).
     /// `run` for a condition that is there (`where: id == k`): the condition is read where the caller
     /// holds it, not wrapped in an optional (a copy of its values per call).
     @inlinable
