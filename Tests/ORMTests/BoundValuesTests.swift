@@ -91,7 +91,7 @@ final class BoundValuesTests: DatabaseTestCase {
         let selects = traced.with { $0.filter { $0.hasPrefix("SELECT") } }
         XCTAssertEqual(selects.count, 1, "one SQL text for 200 different ids: \(selects)")
         XCTAssertTrue(selects.first?.contains("?") ?? false)
-        // Found by shape in the binding's cache (the condition's SQL), so never looked up by text.
+        // Found by its structure in the handle's cache (the condition's node), so never looked up by text.
         try database.withHandle(forWriting: false) { handle in
             XCTAssertEqual(handle.textCachedStatementCount, 0)
             XCTAssertLessThanOrEqual(handle.cachedStatementCount, 2, "the select (and at most the insert on the same handle)")

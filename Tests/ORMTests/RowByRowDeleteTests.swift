@@ -33,11 +33,11 @@ import Testing
         let database = scratch.database
         try database.run(transaction: {
             // The transaction's handle: every call below runs on it.
-            let before = try database.withHandle(forWriting: true) { $0.textCachedStatementCount }
+            let before = try database.withHandle(forWriting: true) { $0.cachedStatementCount + $0.textCachedStatementCount }
             for id in stride(from: 2, through: 20, by: 2) {
                 try database.delete(fromTable: "a", where: Owner.Properties.id == id)
             }
-            let after = try database.withHandle(forWriting: true) { $0.textCachedStatementCount }
+            let after = try database.withHandle(forWriting: true) { $0.cachedStatementCount + $0.textCachedStatementCount }
             #expect(after - before == 1)
         })
         #expect(try scratch.ids("a") == Array(stride(from: 1, through: 19, by: 2)).map(Int64.init))

@@ -28,8 +28,8 @@ final class StatementCacheTests: DatabaseTestCase {
         database.traceSQL(nil)
     }
 
-    /// The handle's slot for the last row-by-row call is keyed by model, table, operation, condition shape
-    /// and properties: interleaved calls on two tables with one shape read each its own rows, and a step
+    /// A row-by-row call's statement is keyed by model, table, operation, condition shape and
+    /// properties: interleaved calls on two tables with one shape read each its own rows, and a step
     /// that failed is never reused (the next call prepares afresh).
     func testTheRowByRowSlotKeepsTablesApartAndForgetsAFailedStatement() throws {
         try database.create(table: "a", of: Owner.self)
@@ -77,8 +77,8 @@ final class StatementCacheTests: DatabaseTestCase {
         }
     }
 
-    func testBindingStatementsStayRightPastTheLinearPartOfTheCache() throws {
-        // 20 tables × (insert, update by key) is past the 16 keys searched linearly.
+    func testManyModelStatementsOnOneHandleStayRight() throws {
+        // 20 tables × (insert, update by key): 40 keys of one model on one handle.
         let tables = (0..<20).map { "owner\($0)" }
         for table in tables {
             try database.create(table: table, of: Owner.self)

@@ -1,15 +1,14 @@
 import Foundation
-import Synchronization
 
-/// Everything the runtime knows about a model's table: its columns in property order, constraints,
-/// indexes, and the SQL of the model's common operations, built once and reused.
+/// Everything the runtime knows about a model's table: its columns in property order, constraints and
+/// indexes.
 ///
 /// Generated code builds one per model (`Model.objectRelationalMapping`) with the `add…` calls below.
 /// Its fields live in one immutable object (`Contents`): every one-line call reads the model's binding
 /// through a generic getter, and copying the binding is then one retain instead of one per field. A
 /// change while it is built makes new contents (a model's binding is built once).
 public struct TableBinding<Root>: Sendable {
-    /// The fields, immutable; `statements` (the SQL cache) is shared by every version of them.
+    /// The fields, immutable.
     @usableFromInline final class Contents: Sendable {
         let properties: [Property]
         let columns: [ColumnBinding]
@@ -20,14 +19,13 @@ public struct TableBinding<Root>: Sendable {
         let enableAutoIncrementForExistingTable: Bool
         let primaryKeyPropertyIndexes: [Int]
         let virtualTable: VirtualTableBinding?
-        @usableFromInline let statements: BindingStatementCache
         /// See `TableBinding.autoIncrementColumnIndex`; found once here, read on every insert.
         let autoIncrementColumnIndex: Int?
 
         init(properties: [Property], columns: [ColumnBinding] = [], indexes: [IndexBinding] = [],
              indexSuffixesToDrop: [String] = [], tableConstraints: [TableConstraint] = [], isWithoutRowID: Bool = false,
              enableAutoIncrementForExistingTable: Bool = false, primaryKeyPropertyIndexes: [Int] = [],
-             virtualTable: VirtualTableBinding? = nil, statements: BindingStatementCache = BindingStatementCache()) {
+             virtualTable: VirtualTableBinding? = nil) {
             self.properties = properties
             self.columns = columns
             self.indexes = indexes
@@ -37,7 +35,6 @@ public struct TableBinding<Root>: Sendable {
             self.enableAutoIncrementForExistingTable = enableAutoIncrementForExistingTable
             self.primaryKeyPropertyIndexes = primaryKeyPropertyIndexes
             self.virtualTable = virtualTable
-            self.statements = statements
             if isWithoutRowID {
                 autoIncrementColumnIndex = nil
             } else {
@@ -57,7 +54,7 @@ public struct TableBinding<Root>: Sendable {
                      isWithoutRowID: isWithoutRowID ?? self.isWithoutRowID,
                      enableAutoIncrementForExistingTable: enableAutoIncrementForExistingTable ?? self.enableAutoIncrementForExistingTable,
                      primaryKeyPropertyIndexes: primaryKeyPropertyIndexes ?? self.primaryKeyPropertyIndexes,
-                     virtualTable: virtualTable ?? self.virtualTable, statements: statements)
+                     virtualTable: virtualTable ?? self.virtualTable)
         }
     }
 
@@ -95,9 +92,6 @@ public struct TableBinding<Root>: Sendable {
         get { contents.virtualTable }
         set { contents = contents.with(virtualTable: .some(newValue)) }
     }
-
-    /// The SQL of this model's operations, by key, built on first use.
-    @usableFromInline var statements: BindingStatementCache { contents.statements }
 
     @_spi(WCDBGenerated) public init(properties: [Property]) {
         contents = Contents(properties: properties)
@@ -200,184 +194,5 @@ public struct TableBinding<Root>: Sendable {
     /// `CREATE INDEX IF NOT EXISTS …` for each index of this model.
     public func createIndexStatements(forTable table: String) -> [StatementCreateIndex] {
         indexes.map { $0.createStatement(forTable: table) }
-    }
-}
-
-/// A small lock-protected map from an operation key to its prepared SQL.
-///
-/// A model has a handful of these (select, insert, one per partial property set, one per condition
-/// shape…) and the one-line API looks one up on every call, so the first few live in an array searched
-/// linearly, compared against the caller's property list and condition shape in place (no key is built
-/// unless the lookup misses; a condition's shape is compared by identity first, see `ExpressionNode`);
-/// the rest in a dictionary.
-@usableFromInline
-final class BindingStatementCache: Sendable {
-    private struct Entries {
-        /// Immutable entries: a lookup reads them through one reference each, copying nothing.
-        var recent: [BindingStatementEntry] = []
-        /// Where the last lookup hit: a loop of calls repeats one key, checked before the scan.
-        var lastHit = 0
-        var others: [BindingStatementKey: BindingStatement] = [:]
-    }
-
-    private let entries = Mutex(Entries())
-    private static let linearLimit = 16
-
-    init() {}
-
-    /// The statement of `operation` on `table` for `properties` (nil: the operation's default set) with
-    /// the condition of shape `clause` (nil: none), built by `build` the first time.
-    @usableFromInline
-    func statement(_ operation: BindingStatementKey.Operation, table: String, properties: PropertyIndexes?,
-                   clause: ExpressionNode? = nil, build: () -> BindingStatement) -> BindingStatement {
-        if let found = entries.withLock({ entries -> BindingStatement? in
-            let recent = entries.recent
-            let lastHit = entries.lastHit
-            if lastHit < recent.count, recent[lastHit].matches(operation, table: table, properties: properties, clause: clause) {
-                return recent[lastHit].statement
-            }
-            for index in recent.indices where recent[index].matches(operation, table: table, properties: properties, clause: clause) {
-                entries.lastHit = index
-                return recent[index].statement
-            }
-            return nil
-        }) {
-            return found
-        }
-        // Not found by the condition's identity: a condition built per call (not a shared node) is found
-        // by its text, rendered once here.
-        let key = BindingStatementKey(operation: operation, table: table, properties: properties, clause: clause)
-        if clause != nil, let found = entries.withLock({ entries -> BindingStatement? in
-            for entry in entries.recent where entry.key == key { return entry.statement }
-            return entries.others[key]
-        }) {
-            return found
-        }
-        // Built outside the lock (it renders SQL); a racing thread's equal statement is as good.
-        let statement = build()
-        entries.withLock { entries in
-            if entries.recent.count < Self.linearLimit {
-                entries.recent.append(BindingStatementEntry(key: key, statement: statement))
-            } else {
-                entries.others[key] = statement
-            }
-        }
-        return statement
-    }
-}
-
-/// One statement of the cache's linear part with its key.
-private final class BindingStatementEntry: Sendable {
-    let key: BindingStatementKey
-    let statement: BindingStatement
-
-    init(key: BindingStatementKey, statement: BindingStatement) {
-        self.key = key
-        self.statement = statement
-    }
-
-    @inline(__always)
-    func matches(_ operation: BindingStatementKey.Operation, table: String, properties: PropertyIndexes?,
-                 clause: ExpressionNode?) -> Bool {
-        key.matches(operation, table: table, properties: properties, clause: clause)
-    }
-}
-
-/// The properties an operation names, as the caller gave them: a list, or one property and a variadic
-/// rest (compared in place, so a call with `on: P.a` builds no array).
-@usableFromInline
-enum PropertyList {
-    case list([PropertyConvertible])
-    case first(PropertyConvertible, more: [PropertyConvertible])
-
-    @usableFromInline var count: Int {
-        switch self {
-        case .list(let list): return list.count
-        case .first(_, let more): return 1 + more.count
-        }
-    }
-
-    /// The properties as one array (on a cache miss, or for a caller that needs it).
-    @usableFromInline var all: [PropertyConvertible] {
-        switch self {
-        case .list(let list): return list
-        case .first(let first, let more): return [first] + more
-        }
-    }
-
-    /// The properties' indexes in their model, the key a binding's cache compares.
-    @usableFromInline var indexes: PropertyIndexes {
-        switch self {
-        case .list(let list): return PropertyIndexes(list)
-        case .first(let first, let more):
-            return PropertyIndexes(first: first.propertyIndex, rest: more.isEmpty ? [] : more.map(\.propertyIndex))
-        }
-    }
-}
-
-/// A cached statement of a binding: its SQL, and the properties (by index) it binds in parameter
-/// order, resolved when the caller gave none (nil when the operation binds every property in
-/// declaration order).
-@usableFromInline
-final class BindingStatement: Sendable {
-    @usableFromInline let sql: CachedSQL
-    @usableFromInline let propertyIndexes: [Int]?
-
-    @usableFromInline
-    init(sql: CachedSQL, propertyIndexes: [Int]?) {
-        self.sql = sql
-        self.propertyIndexes = propertyIndexes
-    }
-}
-
-/// What a cached statement of a binding does: the operation, the table, which properties (by index; nil
-/// for the operation's default set) and the shape of its condition. A value key: a lookup compares a
-/// few words.
-@usableFromInline
-struct BindingStatementKey: Hashable, Sendable {
-    @usableFromInline
-    enum Operation: UInt8, Sendable {
-        case select, insert, insertOrReplace, insertOrIgnore, updateByKey
-        /// Every column `WHERE clause`; `…Limited` adds `LIMIT ?`.
-        case selectWhere, selectWhereLimited
-        /// `UPDATE … SET properties WHERE clause`.
-        case updateWhere
-        /// `DELETE FROM … WHERE clause` (the handle's row-by-row slot only: a delete has no model).
-        case deleteWhere
-    }
-
-    let operation: Operation
-    let table: String
-    let propertyIndexes: PropertyIndexes?
-    /// The condition's SQL as it runs (`(id = ?)`): its values are bound, so one text serves every key.
-    let clause: String
-    /// The condition's node, kept alive here so that its identity can't be taken by another node: the
-    /// same object means the same SQL, found without comparing text.
-    let clauseNode: ExpressionNode?
-
-    init(operation: Operation, table: String, properties: PropertyIndexes?, clause: ExpressionNode?) {
-        self.operation = operation
-        self.table = table
-        self.propertyIndexes = properties
-        self.clause = clause?.shapeSQL ?? ""
-        self.clauseNode = clause
-    }
-
-    /// Whether this key is the call's, comparing the condition by identity (a key with another node may
-    /// still be equal by text: see `BindingStatementCache`).
-    func matches(_ operation: Operation, table: String, properties: PropertyIndexes?, clause: ExpressionNode?) -> Bool {
-        clauseNode === clause && self.operation == operation && propertyIndexes == properties && self.table == table
-    }
-
-    @usableFromInline static func == (left: BindingStatementKey, right: BindingStatementKey) -> Bool {
-        left.operation == right.operation && left.table == right.table && left.propertyIndexes == right.propertyIndexes
-            && left.clause == right.clause
-    }
-
-    @usableFromInline func hash(into hasher: inout Hasher) {
-        hasher.combine(operation)
-        hasher.combine(table)
-        hasher.combine(propertyIndexes)
-        hasher.combine(clause)
     }
 }

@@ -25,7 +25,7 @@ public class Insert {
             try ObjectInserter<Object>(properties: properties, table: table, onConflict: onConflict)
         }
         self.inserter = inserter
-        description = inserter.sql.sql
+        description = inserter.node.rendering.sql
     }
 
     /// Inserts `objects`, which must be of the model the insert was prepared for.

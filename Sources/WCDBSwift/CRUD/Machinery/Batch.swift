@@ -3,15 +3,17 @@ extension HandleProvider {
     /// embedded transaction when there are several objects (one commit instead of one per object, and
     /// all or nothing), directly for a single one.
     @inlinable
-    func forEachBatched<Object>(_ objects: [Object], statement sql: CachedSQL,
-                                _ body: (Object, HandleStatement, Handle) throws -> Void) throws {
+    func forEachBatched<Object>(_ objects: [Object], statement: (Handle) throws -> CachedStatement,
+                                _ body: (Object, HandleStatement, CachedStatement, Handle) throws -> Void) throws {
         if objects.isEmpty { return }
         func work() throws {
             try withHandle(forWriting: true) { handle in
-                let statement = try handle.statementAddingColumns(for: sql)
-                defer { statement.reset() }
-                for object in objects {
-                    try body(object, statement, handle)
+                let entry = try statement(handle)
+                try entry.withStatement { statement in
+                    defer { statement.reset() }
+                    for object in objects {
+                        try body(object, statement, entry, handle)
+                    }
                 }
             }
         }

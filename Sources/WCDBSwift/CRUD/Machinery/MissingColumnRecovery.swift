@@ -168,24 +168,6 @@ private struct StatementNames {
     }
 }
 
-extension Handle {
-    /// The cached statement for `key` (see `statement(for:)`), adding the columns it misses.
-    @inlinable
-    func statementAddingColumns(for key: CachedSQL) throws -> HandleStatement {
-        do {
-            return try statement(for: key)
-        } catch let error as WCDBError {
-            return try retryAddingMissingColumns(after: error, for: key)
-        }
-    }
-
-    @usableFromInline
-    func retryAddingMissingColumns(after error: WCDBError, for key: CachedSQL) throws -> HandleStatement {
-        guard let node = key.tree else { throw error }
-        return try retryAddingMissingColumns(after: error, for: node) { try statement(for: key) }
-    }
-}
-
 extension CoreStatement {
     /// A WINQ statement on a handle pinned for it, adding the columns it misses.
     convenience init(core: DatabaseCore, addingColumnsTo statement: Statement) throws {

@@ -1,13 +1,15 @@
 /// Writes model objects with one prepared `INSERT` reused for every object.
 ///
-/// The SQL is built once per (model, table, conflict behaviour, property set) and cached in the
-/// binding; the statement stays prepared in each handle's cache. Objects are bound by position with the
+/// The statement is found in each handle's cache by (model, table, conflict behaviour, property set), and
+/// built and prepared there the first time. Objects are bound by position with the
 /// generated encoder; an object that asks for auto-increment gets NULL in its integer primary key so SQLite
 /// assigns the next rowid, which is then reported back (`lastInsertedRowID`, and the key itself for
 /// classes and for the `inout` variants).
 @usableFromInline
 struct ObjectInserter<Object: TableEncodable> {
-    @usableFromInline let sql: CachedSQL
+    @usableFromInline let table: String
+    @usableFromInline let properties: [PropertyConvertible]?
+    @usableFromInline let conflict: ConflictAction?
     /// The bound properties in parameter order, or nil for all of them in declaration order.
     @usableFromInline let propertyIndexes: [Int]?
     /// The parameter (1-based) of the auto-increment primary key, if it is among the bound properties.
@@ -18,22 +20,10 @@ struct ObjectInserter<Object: TableEncodable> {
     init(properties: [PropertyConvertible]?, table: String, onConflict conflict: ConflictAction?) throws {
         try properties.checkBelong(to: Object.self, operation: "insert")
         let binding = Object.objectRelationalMapping
-        let operation: BindingStatementKey.Operation = switch conflict {
-        case .replace: .insertOrReplace
-        case .ignore: .insertOrIgnore
-        default: .insert
-        }
-        let statement = binding.statements.statement(operation, table: table, properties: properties.map { PropertyIndexes($0) }) {
-            let columns = (properties?.map { $0.asProperty() } ?? binding.properties).map { $0.asColumn() }
-            // One value slot per column: the encoder binds the object's properties to them.
-            let insert = StatementInsert()
-                .insert(intoTable: table, with: columns)
-                .onConflict(operation == .insert ? nil : conflict)
-                .values(Array(repeating: Expression.placeholder, count: columns.count))
-            return BindingStatement(sql: CachedSQL(tree: insert.statementNode), propertyIndexes: properties?.map(\.propertyIndex))
-        }
-        sql = statement.sql
-        let indexes = statement.propertyIndexes
+        self.table = table
+        self.properties = properties
+        self.conflict = conflict
+        let indexes = properties?.map(\.propertyIndex)
         propertyIndexes = indexes
         if let autoIncrement = binding.autoIncrementColumnIndex {
             if let indexes {
@@ -44,6 +34,41 @@ struct ObjectInserter<Object: TableEncodable> {
         } else {
             autoIncrementParameter = nil
         }
+    }
+
+    /// The key's operation of an insert with `conflict` (other actions insert plainly).
+    @inlinable
+    static func operation(_ conflict: ConflictAction?) -> StatementKey.Operation {
+        switch conflict {
+        case .replace: .insertOrReplace
+        case .ignore: .insertOrIgnore
+        default: .insert
+        }
+    }
+
+    /// The statement on `handle`: the cache's front entry when it is this one, else found by its key or
+    /// prepared.
+    @usableFromInline
+    func statement(on handle: Handle) throws -> CachedStatement {
+        let operation = Self.operation(conflict)
+        let indexes = properties.map { PropertyIndexes($0) }
+        if let entry = handle.frontStatement(model: ObjectIdentifier(Object.self), table: table, operation: operation,
+                                             condition: nil, properties: indexes) {
+            return entry
+        }
+        let key = StatementKey(operation, model: ObjectIdentifier(Object.self), table: table, properties: indexes)
+        return try handle.modelStatement(for: key, propertyCount: Int(autoIncrementParameter ?? 0)) { node }
+    }
+
+    /// `INSERT [OR …] INTO table(columns) VALUES(?, …)`: one value slot per column, to which the encoder
+    /// binds the object's properties.
+    var node: StatementNode {
+        let columns = (properties?.map { $0.asProperty() } ?? Object.objectRelationalMapping.properties).map { $0.asColumn() }
+        return StatementInsert()
+            .insert(intoTable: table, with: columns)
+            .onConflict(Self.operation(conflict) == .insert ? nil : conflict)
+            .values(Array(repeating: Expression.placeholder, count: columns.count))
+            .statementNode
     }
 
     /// Inserts one object on `handle`; returns the rowid SQLite assigned when the object asked for
@@ -72,7 +97,7 @@ struct ObjectInserter<Object: TableEncodable> {
     @inlinable @discardableResult
     func insert(_ objects: [Object], on database: some HandleProvider) throws -> Int {
         var changes = 0
-        try database.forEachBatched(objects, statement: sql) { object, statement, handle in
+        try database.forEachBatched(objects, statement: statement(on:)) { object, statement, _, handle in
             let rowID = try insert(object, with: statement, on: handle)
             changes += handle.changes
             if let rowID {
@@ -89,9 +114,10 @@ struct ObjectInserter<Object: TableEncodable> {
     @inlinable
     func insert(_ object: inout Object, on database: some HandleProvider) throws {
         let rowID = try database.withHandle(forWriting: true) { handle -> Int64? in
-            let statement = try handle.statementAddingColumns(for: sql)
-            defer { statement.reset() }
-            return try insert(object, with: statement, on: handle)
+            try statement(on: handle).withStatement { statement in
+                defer { statement.reset() }
+                return try insert(object, with: statement, on: handle)
+            }
         }
         if let rowID {
             Object.assignInsertedRowID(rowID, to: &object)

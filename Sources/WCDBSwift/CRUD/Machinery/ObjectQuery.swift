@@ -1,8 +1,7 @@
 /// A select of model objects: its SQL and where each property lands in the result row.
 ///
-/// Selecting every property of the model with no clauses is the common case: its SQL comes from the
-/// binding's cache, so it is built once per (model, table) and its statement stays prepared on each
-/// handle. Anything else is built per call from WINQ (the one-line reads' row-by-row shape is
+/// Selecting every property of the model with no clauses is the common case: its statement is found in
+/// each handle's cache by (model, table), built and prepared there the first time. Anything else is built per call from WINQ (the one-line reads' row-by-row shape is
 /// `KeyedRead`'s).
 @usableFromInline
 struct ObjectQuery<Object: TableDecodable> {
@@ -25,9 +24,9 @@ struct ObjectQuery<Object: TableDecodable> {
         if properties == nil, !distinct {
             mapping = PropertyMapping(identityOfCount: binding.properties.count)
             if tail.isEmpty {
-                source = .cached(binding.statements.statement(.select, table: table, properties: nil) {
-                    BindingStatement(sql: CachedSQL(tree: tail.select(binding.properties, from: table)), propertyIndexes: nil)
-                }.sql)
+                source = .model(StatementKey(.select, model: ObjectIdentifier(Object.self), table: table)) {
+                    tail.select(binding.properties, from: table)
+                }
             } else {
                 source = .tree(tail.select(binding.properties, from: table))
             }

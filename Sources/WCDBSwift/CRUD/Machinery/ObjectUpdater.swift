@@ -1,10 +1,11 @@
 /// Updates model objects in place, each row found by the object's primary key:
-/// `UPDATE table SET c1 = ?1, … WHERE key = ?n` built once per (model, table, property set), with the
-/// statement kept prepared in each handle's cache and reused for every object.
+/// `UPDATE table SET c1 = ?1, … WHERE key = ?n`, found in each handle's cache by (model, table, property
+/// set), built and prepared there the first time, and reused for every object.
 @usableFromInline
 struct ObjectUpdater<Object: TableEncodable> {
-    @usableFromInline let sql: CachedSQL
-    @usableFromInline let propertyIndexes: [Int]
+    @usableFromInline let table: String
+    /// The SET properties as the caller named them (nil: every non-key column).
+    @usableFromInline let properties: [PropertyConvertible]?
     @usableFromInline let keyIndexes: [Int]
 
     /// Inlinable so that it is specialised for the model at the call site: a generic instance would
@@ -15,12 +16,8 @@ struct ObjectUpdater<Object: TableEncodable> {
         try properties.checkBelong(to: Object.self, operation: "update")
         keyIndexes = Object.objectRelationalMapping.primaryKeyPropertyIndexes
         guard !keyIndexes.isEmpty else { throw Self.missingPrimaryKey() }
-        let statement = Object.objectRelationalMapping.statements.statement(.updateByKey, table: table,
-                                                                             properties: properties.map { PropertyIndexes($0) }) {
-            Self.makeStatement(properties: properties, table: table)
-        }
-        sql = statement.sql
-        propertyIndexes = statement.propertyIndexes ?? []
+        self.table = table
+        self.properties = properties
     }
 
     @usableFromInline
@@ -29,31 +26,43 @@ struct ObjectUpdater<Object: TableEncodable> {
                             operation: "update objects")
     }
 
-    /// `UPDATE table SET p1 = ?, … WHERE key1 = ? AND …` for `properties`, or every non-key column: the
-    /// object's values bind to the slots in that order.
-    @usableFromInline
-    static func makeStatement(properties: [PropertyConvertible]?, table: String) -> BindingStatement {
-        let binding = Object.objectRelationalMapping
-        let keyIndexes = binding.primaryKeyPropertyIndexes
-        let indexes = properties?.map(\.propertyIndex)
-            ?? binding.properties.map(\.propertyIndex).filter { !keyIndexes.contains($0) }
-        let statement = StatementUpdate().update(table: table)
-        let selected = properties?.map { $0.asProperty() } ?? indexes.map { binding.properties[$0] }
-        for property in selected { statement.set(property.asColumn(), to: Expression.placeholder) }
-        var condition: Expression?
-        for keyIndex in keyIndexes {
-            let term = binding.properties[keyIndex].asColumn() == Expression.placeholder
-            condition = condition.map { $0 && term } ?? term
+    /// The statement on `handle`: the cache's front entry when it is this one, else found by its key or
+    /// prepared. Its `setIndexes` are the SET properties in parameter order; the key's follow them.
+    @inlinable
+    func statement(on handle: Handle) throws -> CachedStatement {
+        let indexes = properties.map { PropertyIndexes($0) }
+        if let entry = handle.frontStatement(model: ObjectIdentifier(Object.self), table: table, operation: .updateByKey,
+                                             condition: nil, properties: indexes) {
+            return entry
         }
-        if let condition { statement.where(condition) }
-        return BindingStatement(sql: CachedSQL(tree: statement.statementNode), propertyIndexes: indexes)
+        return try preparedStatement(indexes: indexes, on: handle)
+    }
+
+    /// `UPDATE table SET p1 = ?, … WHERE key1 = ? AND …`, found by its key or prepared on `handle`.
+    @usableFromInline
+    func preparedStatement(indexes: PropertyIndexes?, on handle: Handle) throws -> CachedStatement {
+        let binding = Object.objectRelationalMapping
+        let keyIndexes = keyIndexes
+        let setIndexes = indexes?.all ?? binding.properties.map(\.propertyIndex).filter { !keyIndexes.contains($0) }
+        let key = StatementKey(.updateByKey, model: ObjectIdentifier(Object.self), table: table, properties: indexes)
+        return try handle.modelStatement(for: key, setIndexes: setIndexes) {
+            let statement = StatementUpdate().update(table: table)
+            for index in setIndexes { statement.set(binding.properties[index].asColumn(), to: Expression.placeholder) }
+            var condition: Expression?
+            for keyIndex in keyIndexes {
+                let term = binding.properties[keyIndex].asColumn() == Expression.placeholder
+                condition = condition.map { $0 && term } ?? term
+            }
+            if let condition { statement.where(condition) }
+            return statement.statementNode
+        }
     }
 
     @inlinable
     func update(_ objects: [Object], on database: some HandleProvider) throws {
-        try database.forEachBatched(objects, statement: sql) { object, statement, _ in
+        try database.forEachBatched(objects, statement: statement(on:)) { object, statement, entry, _ in
             var parameter: Int32 = 1
-            for propertyIndex in propertyIndexes {
+            for propertyIndex in entry.setIndexes {
                 Object.bind(object, propertyIndex: propertyIndex, to: statement, atIndex: parameter)
                 parameter += 1
             }

@@ -53,7 +53,7 @@ extension HandleProvider {
     func writeObjects<Object: TableEncodable>(_ objects: [Object], on properties: [PropertyConvertible]?,
                                               intoTable table: String, onConflict conflict: ConflictAction?) throws {
         if properties == nil, objects.count == 1 {
-            // One object of every column (`insert(object, intoTable:)` in a loop): the handle's slot.
+            // One object of every column (`insert(object, intoTable:)` in a loop): the handle's front entry.
             let object = objects[0]
             let rowID = try withHandle(forWriting: true) { handle in
                 try KeyedInsert.run(object, table: table, onConflict: conflict, on: handle)

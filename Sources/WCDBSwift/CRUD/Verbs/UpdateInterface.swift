@@ -167,7 +167,7 @@ extension HandleProvider {
 }
 
 /// `UPDATE table SET c1 = ?, … [WHERE …] [ORDER BY …] [LIMIT …]` with clauses, built per call as a tree;
-/// the handle's text cache then finds the prepared statement. (The row-by-row form, `where: id == k`
+/// the handle's cache then finds the prepared statement by its text. (The row-by-row form, `where: id == k`
 /// alone, is `KeyedUpdate`'s: found by its condition's node, nothing rendered.)
 @usableFromInline
 struct UpdateStatementBuilder {

@@ -46,7 +46,7 @@ extension Handle {
 }
 
 extension Handle {
-    /// The statement of a tree built per call, found in the handle's text cache by its rendered SQL, and
+    /// The statement of a tree built per call, found in the handle's cache by its rendered SQL, and
     /// the rendering whose values the caller binds.
     @usableFromInline
     func cachedStatement(for node: StatementNode) throws -> (HandleStatement, SQLRendering) {

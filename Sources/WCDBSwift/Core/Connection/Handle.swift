@@ -16,24 +16,11 @@ public final class CachedSQL: Sendable, CustomStringConvertible {
     /// make one per distinct SQL and keep it.
     public init(_ sql: String) {
         self.sql = sql
-        self.tree = nil
         self.id = CachedSQL.nextID()
     }
 
     /// A key for `sql` with a new `id`; the same as `init(_:)`.
     public convenience init(sql: String) { self.init(sql) }
-
-    /// The tree the SQL was rendered from, when the runtime built it: what a database's rewriters see
-    /// (see `StatementRewriter`) before the statement is prepared on its handles.
-    let tree: StatementNode?
-
-    /// A key for a statement the runtime builds once (a model binding's), rendered with its value slots as
-    /// `?`: the caller binds them per call.
-    init(tree: StatementNode) {
-        self.tree = tree
-        self.sql = tree.rendering.sql
-        self.id = CachedSQL.nextID()
-    }
 
     /// The SQL text.
     public var description: String { sql }
@@ -150,7 +137,6 @@ public final class Handle {
     /// Finalizes every statement of this handle and closes the connection.
     public func close() {
         guard let db else { return }
-        lastKeyed = nil
         statements.finalizeAll()
         for weak in uncached { weak.statement?.finalize() }
         uncached.removeAll()
@@ -261,52 +247,54 @@ public final class Handle {
     /// When the operation that checked this handle out ends, cached statements it used are reset, so a
     /// statement left mid-iteration never keeps a read snapshot open.
     public func cachedStatement(for key: CachedSQL) throws -> HandleStatement {
-        let statement = try statement(for: key)
+        let key = StatementKey(key)
+        let statement = try (cachedStatement(for: key) ?? cache(try prepareStatement(key.text), as: key)).statement
         statement.clearBindings()
         return statement
-    }
-
-    /// The cached statement for `key`, reset, its bindings left as they were: for the runtime's own
-    /// statements, whose every parameter the caller binds again (clearing them costs as much as a reset).
-    @usableFromInline
-    func statement(for key: CachedSQL) throws -> HandleStatement {
-        if let cached = statements.statement(forID: key.id) { return reuse(cached) }
-        // Rewriting happens here, where a statement is prepared, so a cache hit costs nothing extra.
-        guard let tree = key.tree, !rewriters.isEmpty else { return statements.insert(try prepareStatement(key.sql), forID: key.id) }
-        return statements.insert(try prepareStatement(try rendering(of: tree)), forID: key.id)
     }
 
     /// The statement for `sql`, prepared on first use and kept in the handle's cache by text (bounded,
     /// least recently used out); returned reset with its bindings cleared, and reset again when the
     /// operation ends.
     public func cachedStatement(forSQL sql: String) throws -> HandleStatement {
-        let statement = try statement(forSQL: sql)
+        let key = StatementKey(sql: sql)
+        let statement = try (cachedStatement(for: key) ?? cache(try prepareStatement(sql), as: key)).statement
         statement.clearBindings()
         return statement
     }
 
-    /// The statement for `sql` from the text cache, reset, its bindings left as they were (see
-    /// `statement(for:)`).
-    func statement(forSQL sql: String) throws -> HandleStatement {
-        if let cached = statements.statement(forSQL: sql) { return reuse(cached) }
-        return statements.insertByText(try prepareStatement(sql))
+    /// The statement of `rendering`, cached by its text (its prelude is a function of its SQL under the
+    /// handle's rewriters), prepared with its prelude on first use; reset, its bindings left as they were
+    /// (the caller binds every value slot).
+    func statement(for rendering: SQLRendering) throws -> HandleStatement {
+        let key = StatementKey(sql: rendering.sql)
+        return try (cachedStatement(for: key) ?? cache(try prepareStatement(rendering), as: key)).statement
     }
 
-    /// The statement of `rendering` from the text cache (its prelude is a function of its SQL under the
-    /// handle's rewriters), prepared with its prelude on first use.
-    func statement(for rendering: SQLRendering) throws -> HandleStatement {
-        if rendering.prelude.isEmpty { return try statement(forSQL: rendering.sql) }
-        if let cached = statements.statement(forSQL: rendering.sql) { return reuse(cached) }
-        return statements.insertByText(try prepareStatement(rendering))
+    /// The entry cached under `key`, made ready for new bindings (its bindings are not cleared: the
+    /// runtime's callers bind every parameter again); nil when this handle has none.
+    @usableFromInline
+    func cachedStatement(for key: StatementKey) -> CachedStatement? {
+        guard let entry = statements.entry(for: key) else { return nil }
+        _ = reuse(entry.statement)
+        return entry
+    }
+
+    /// Caches `statement`, just prepared, under `key`.
+    @usableFromInline
+    func cache(_ statement: HandleStatement, as key: StatementKey, condition: ExpressionNode? = nil,
+               propertyCount: Int = 0, setIndexes: [Int] = []) -> CachedStatement {
+        statements.insert(CachedStatement(key: key, statement: statement, condition: condition,
+                                          propertyCount: propertyCount, setIndexes: setIndexes))
     }
 
     /// Makes `statement` (a cached one this handle handed out before) ready for new bindings and lists it
     /// for the end of the operation; false when it has been evicted or finalized since.
-    @usableFromInline
     ///
     /// Its bindings are not cleared: the row-by-row calls that reuse it bind every parameter again.
+    @usableFromInline
     func reuseStatement(_ statement: HandleStatement) -> Bool {
-        guard !statement.isFinalized, statement.cacheID != nil || statement.isCachedByText else { return false }
+        guard !statement.isFinalized, statement.isCached else { return false }
         statements.markUsed(statement)
         _ = reuse(statement)
         return true
@@ -328,17 +316,12 @@ public final class Handle {
     }
 
     /// The one cache of this handle's prepared statements.
-    /// Unchecked exclusivity, like every field a handle uses per call: a handle belongs to one thread at a
-    /// time (the pool's pin), and the runtime check costs a thread-local lookup per access.
-    @exclusivity(unchecked) private var statements = StatementCache(textLimit: Handle.textCacheLimit)
-    /// The statement of the last row-by-row call (`KeyedStatementSlot`); unchecked like `statements`.
-    @exclusivity(unchecked) @usableFromInline var lastKeyed: KeyedStatementSlot?
+    @usableFromInline let statements = StatementCache(textLimit: Handle.textCacheLimit)
     static let textCacheLimit = 32
 
     /// A cached statement's step failed: the next call prepares a fresh one.
     func statementFailed(_ statement: HandleStatement) {
         statements.evict(statement)
-        if lastKeyed?.statement === statement { lastKeyed = nil }
     }
 
     /// Resets the cached statements used since the last call and finalizes evicted ones (end of an
@@ -349,12 +332,13 @@ public final class Handle {
 
     /// Finalizes every cached statement (for example after a schema change you want to drop early).
     public func finalizeCachedStatements() {
-        lastKeyed = nil
         statements.finalizeAll()
     }
 
-    var cachedStatementCount: Int { statements.countByID }
-    var textCachedStatementCount: Int { statements.countByText }
+    /// Statements cached under keys of the program's own shapes (a model's verbs, a `CachedSQL`).
+    var cachedStatementCount: Int { statements.counts.shaped }
+    /// Statements cached by their text (bounded).
+    var textCachedStatementCount: Int { statements.counts.text }
 
     // MARK: State
 

@@ -24,10 +24,9 @@ public final class HandleStatement {
     /// SQLITE_DONE, when `sqlite3_stmt_busy` already says false.
     @usableFromInline
     @exclusivity(unchecked) var needsReset = false
-    /// The id it is cached under in its handle's `StatementCache`, if any.
-    @exclusivity(unchecked) var cacheID: Int?
-    /// Whether its handle's `StatementCache` keeps it by text.
-    @exclusivity(unchecked) var isCachedByText = false
+    /// Whether its handle's `StatementCache` keeps it (a flag, not the key: the row-by-row calls read it
+    /// on every call, and an optional key would be copied to be tested).
+    @exclusivity(unchecked) var isCached = false
     /// A value that failed to bind (a collection that does not encode as JSON): binds can't throw, so
     /// the next `step()` throws this instead of writing NULL in its place.
     @usableFromInline
@@ -311,7 +310,7 @@ public final class HandleStatement {
         let error = handle.makeError(code: rc, sql: sql, operation: "step")
         sqlite3_reset(stmt)
         needsReset = false
-        if cacheID != nil || isCachedByText { handle.statementFailed(self) }
+        if isCached { handle.statementFailed(self) }
         return error
     }
 
