@@ -175,16 +175,28 @@ func expect(_ condition: Bool, _ message: @autoclosure () -> String) throws {
 /// threads' work; the report prints both.
 var lastCPUSeconds: Double = .nan
 
+/// Minor page faults of the calling thread during the last `time { }`: first touches of memory the
+/// process had not used yet (or had given back), the usual suspect when one run of a fetch is slower.
+var lastMinorFaults: Double = .nan
+
+@inline(__always) func threadMinorFaults() -> Int {
+    var usage = rusage()
+    getrusage(__rusage_who_t(1), &usage)  // RUSAGE_THREAD, which Glibc does not import
+    return usage.ru_minflt
+}
+
 /// Runs `body` and returns its wall time in seconds (and sets `lastCPUSeconds`).
 @inline(__always) func time(_ body: () throws -> Void) rethrows -> Double {
     let instrument = BenchConfig.callgrind && !BenchConfig.inWarmup
     if instrument { bench_callgrind_start() }
+    let f0 = threadMinorFaults()
     let c0 = threadCPUNanos()
     let t0 = nowNanos()
     try body()
     let t1 = nowNanos()
     if instrument { bench_callgrind_stop() }
     lastCPUSeconds = Double(threadCPUNanos() - c0) / 1e9
+    lastMinorFaults = Double(threadMinorFaults() - f0)
     return Double(t1 - t0) / 1e9
 }
 
@@ -316,7 +328,8 @@ func measure(_ workload: String, _ variant: String, runs: Int = BenchConfig.runs
     let group = workload.split(separator: ".").last.map(String.init) ?? workload
     registeredCases.append(BenchCase(group: group, variant: variant, outputs: [(workload, "s")], runs: runs,
                                      warmups: BenchConfig.warmups, extra: extra,
-                                     sample: { lastCPUSeconds = .nan; let t = try sample(); return [t, lastCPUSeconds] }))
+                                     sample: { lastCPUSeconds = .nan; lastMinorFaults = .nan
+                                                 let t = try sample(); return [t, lastCPUSeconds, lastMinorFaults] }))
 }
 
 /// Registers workload 6 for one variant: `sample` returns (writer ops/s, readers ops/s).
@@ -365,6 +378,10 @@ func runRegisteredCases() {
                     let cpu = Stats(samples: values[i].map { $0[1] })
                     extra += [("cpu_median", Report.num(cpu.median)), ("cpu_min", Report.num(cpu.min)),
                               ("cpu_samples", "[" + cpu.samples.map(Report.num).joined(separator: ", ") + "]")]
+                }
+                if unit == "s", values[i].allSatisfy({ $0.count > 2 && $0[2].isFinite }) {
+                    // In sample order, beside `samples`: which runs touched fresh memory.
+                    extra += [("minor_faults", "[" + values[i].map { String(Int($0[2])) }.joined(separator: ", ") + "]")]
                 }
                 Report.result(workload, c.variant, stats, unit: unit, extra: extra)
             }
