@@ -6,30 +6,8 @@ import Testing
 /// every key, found again by the condition's node, and the counts and rows stay exact whatever else
 /// runs on the handle in between.
 @Suite struct RowByRowDeleteTests {
-    private final class Scratch {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wcdb-delete-\(UUID().uuidString)")
-        let database: Database
-
-        init() throws {
-            database = Database(withPath: directory.appendingPathComponent("delete.db").path)
-            for table in ["a", "b"] {
-                try database.create(table: table, of: Owner.self)
-                try database.insert(objects: (1...20).map { Owner(id: Int64($0), name: "\(table)\($0)") }, intoTable: table)
-            }
-        }
-
-        deinit {
-            database.close()
-            try? FileManager.default.removeItem(at: directory)
-        }
-
-        func ids(_ table: String) throws -> [Int64] {
-            try database.getRows("SELECT id FROM \(table) ORDER BY id").map { $0[0].int64Value }
-        }
-    }
-
     @Test func aLoopOfDeletesByKeyPreparesOneStatementAndDeletesExactlyThoseRows() throws {
-        let scratch = try Scratch()
+        let scratch = try OwnerTables()
         let database = scratch.database
         try database.run(transaction: {
             // The transaction's handle: every call below runs on it.
@@ -45,7 +23,7 @@ import Testing
     }
 
     @Test func interleavedTablesReadsAndChainCallsKeepTheirOwnStatements() throws {
-        let scratch = try Scratch()
+        let scratch = try OwnerTables()
         let database = scratch.database
         try database.run(transaction: {
             for id in 1...5 {
@@ -67,7 +45,7 @@ import Testing
     }
 
     @Test func aFailedDeleteIsNotReusedAndLosesNothing() throws {
-        let scratch = try Scratch()
+        let scratch = try OwnerTables()
         let database = scratch.database
         try database.exec("CREATE TRIGGER keep_7 BEFORE DELETE ON a WHEN old.id = 7 BEGIN SELECT RAISE(ABORT, 'keep 7'); END")
         try database.delete(fromTable: "a", where: Owner.Properties.id == 6)

@@ -7,51 +7,32 @@ import Testing
 /// condition whose shape holds values is found by its text in the bounded part, and whatever the
 /// interleaving, each call runs its own statement on its own table.
 @Suite struct StatementKeyTests {
-    private final class Scratch {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wcdb-key-\(UUID().uuidString)")
-        let database: Database
-
-        init() throws {
-            database = Database(withPath: directory.appendingPathComponent("key.db").path)
-            for table in ["a", "b"] {
-                try database.create(table: table, of: Owner.self)
-                try database.insert(objects: (1...20).map { Owner(id: Int64($0), name: "\(table)\($0)") }, intoTable: table)
-            }
-        }
-
-        deinit {
-            database.close()
-            try? FileManager.default.removeItem(at: directory)
-        }
-
-        /// Every row-by-row and batch verb of a model once on `table`, each with another key than the one
-        /// before it; returns what the reads saw.
-        func roundOfVerbs(on table: String, id: Int, round: Int) throws -> [String?] {
-            let database = self.database
-            let before: Owner? = try database.getObject(fromTable: table, where: Owner.Properties.id == id)
-            try database.update(table: table, on: Owner.Properties.name, with: Owner(id: 0, name: "\(table)-u\(round)"),
-                                where: Owner.Properties.id == id)
-            try database.insert(Owner(id: Int64(100 + round), name: "\(table)-i\(round)"), intoTable: table)
-            try database.insert(objects: [Owner(id: Int64(200 + round), name: "x"), Owner(id: Int64(300 + round), name: "y")],
-                                intoTable: table)
-            try database.update(objects: [Owner(id: Int64(200 + round), name: "\(table)-o\(round)")], on: [Owner.Properties.name],
-                                inTable: table)
-            try database.delete(fromTable: table, where: Owner.Properties.id == 300 + round)
-            let after: Owner? = try database.getObject(fromTable: table, where: Owner.Properties.id == id)
-            let all: [Owner] = try database.getObjects(fromTable: table)
-            let updated = all.first { $0.id == Int64(200 + round) }
-            return [before?.name, after?.name, updated?.name, all.contains { $0.id == Int64(300 + round) } ? "kept" : nil]
-        }
+    /// Every row-by-row and batch verb of a model once on `table`, each with another key than the one
+    /// before it; returns what the reads saw.
+    private func roundOfVerbs(on table: String, id: Int, round: Int, in database: Database) throws -> [String?] {
+        let before: Owner? = try database.getObject(fromTable: table, where: Owner.Properties.id == id)
+        try database.update(table: table, on: Owner.Properties.name, with: Owner(id: 0, name: "\(table)-u\(round)"),
+                            where: Owner.Properties.id == id)
+        try database.insert(Owner(id: Int64(100 + round), name: "\(table)-i\(round)"), intoTable: table)
+        try database.insert(objects: [Owner(id: Int64(200 + round), name: "x"), Owner(id: Int64(300 + round), name: "y")],
+                            intoTable: table)
+        try database.update(objects: [Owner(id: Int64(200 + round), name: "\(table)-o\(round)")], on: [Owner.Properties.name],
+                            inTable: table)
+        try database.delete(fromTable: table, where: Owner.Properties.id == 300 + round)
+        let after: Owner? = try database.getObject(fromTable: table, where: Owner.Properties.id == id)
+        let all: [Owner] = try database.getObjects(fromTable: table)
+        let updated = all.first { $0.id == Int64(200 + round) }
+        return [before?.name, after?.name, updated?.name, all.contains { $0.id == Int64(300 + round) } ? "kept" : nil]
     }
 
     @Test func aModelsVerbsAreFoundByStructureAndPrepareOnceEachPerHandle() throws {
-        let scratch = try Scratch()
+        let scratch = try OwnerTables()
         let database = scratch.database
         var counts: [(shaped: Int, text: Int)] = []
         try database.run(transaction: {
             for round in 0..<4 {
                 for table in ["a", "b"] {
-                    let seen = try scratch.roundOfVerbs(on: table, id: round + 1, round: round)
+                    let seen = try roundOfVerbs(on: table, id: round + 1, round: round, in: database)
                     #expect(seen == ["\(table)\(round + 1)", "\(table)-u\(round)", "\(table)-o\(round)", nil])
                 }
                 counts.append(try database.withHandle(forWriting: true) { ($0.cachedStatementCount, $0.textCachedStatementCount) })
@@ -68,7 +49,7 @@ import Testing
     /// `(id + k) = ?` inlines `k` into the condition's shape: each `k` is another statement, kept in the
     /// bounded part of the cache and found by its text, so a loop over `k` can't grow the cache without end.
     @Test func conditionsWhoseShapeHoldsValuesAreBoundedAndStillRight() throws {
-        let scratch = try Scratch()
+        let scratch = try OwnerTables()
         let database = scratch.database
         try database.run(transaction: {
             let shapedBefore = try database.withHandle(forWriting: true) { $0.cachedStatementCount }
@@ -86,7 +67,7 @@ import Testing
     /// A statement evicted after its step failed is prepared afresh under the same key, and the next
     /// call with that key runs.
     @Test func aFailedStepEvictsTheKeysStatementAndTheNextCallPreparesAgain() throws {
-        let scratch = try Scratch()
+        let scratch = try OwnerTables()
         let database = scratch.database
         try database.exec("CREATE UNIQUE INDEX a_name ON a(name)")
         try database.run(transaction: {
