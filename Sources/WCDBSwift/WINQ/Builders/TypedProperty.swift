@@ -9,7 +9,8 @@
 /// - a `Value` (Optional promotion works: `TypedProperty<M, Int?>() > 1`),
 /// - another `TypedProperty` with the same `Value` (of any model), or differing only by Optional
 ///   for comparisons (`Int` key vs `Int?` foreign key),
-/// - an explicit untyped node: `Expression`, `Column`, `Property`,
+/// - an explicit untyped node: `Expression`, `Column`, `Property`, `LiteralValue` (a generic parameter,
+///   so that no literal becomes one: `Expression` takes WCDB 2.x's literals),
 /// - any numeric Swift value when `Value` is numeric (`identifier >= 3.0` on an `Int?`).
 /// Arithmetic and bitwise operators exist only for numeric `Value`s. A custom `Value` type compares
 /// with values once it conforms to `LiteralValueConvertible`, and with nodes (bind parameters) always.
@@ -168,96 +169,48 @@ extension TypedProperty {
     public static func == <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "=", right.asExpression())
     }
-    /// `(property = expression)`, an explicit untyped node whatever `Value` is (`Expression.bindParameter` for a custom type); its values stay bound, and `Expression.null` means `property IS NULL`.
-    public static func == (left: TypedProperty, right: Expression) -> Expression {
-        Operate.binary(left.asExpression(), "=", right)
-    }
-    /// `(property = column)`, an untyped `Column`, whatever `Value` is; nothing bound.
-    public static func == (left: TypedProperty, right: Column) -> Expression {
-        Operate.binary(left.asExpression(), "=", right.asExpression())
-    }
-    /// `(property = other)`, an untyped `Property`, whatever `Value` is; nothing bound.
-    public static func == (left: TypedProperty, right: Property) -> Expression {
+    /// `(property = node)`, an explicit untyped node (`Expression`, `Column`, `Property`, `LiteralValue`) whatever `Value` is (`Expression.bindParameter` for a custom type); generic, so that a literal of another Swift type never becomes one; its values stay bound, and `Expression.null` means `property IS NULL`.
+    public static func == <Node: ExpressionOperable>(left: TypedProperty, right: Node) -> Expression {
         Operate.binary(left.asExpression(), "=", right.asExpression())
     }
     /// `(property != other)` with a property of any model whose `Value` is the same type; nothing bound.
     public static func != <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "!=", right.asExpression())
     }
-    /// `(property != expression)`, an explicit untyped node whatever `Value` is (`Expression.bindParameter` for a custom type); its values stay bound, and `Expression.null` means `property IS NOT NULL`.
-    public static func != (left: TypedProperty, right: Expression) -> Expression {
-        Operate.binary(left.asExpression(), "!=", right)
-    }
-    /// `(property != column)`, an untyped `Column`, whatever `Value` is; nothing bound.
-    public static func != (left: TypedProperty, right: Column) -> Expression {
-        Operate.binary(left.asExpression(), "!=", right.asExpression())
-    }
-    /// `(property != other)`, an untyped `Property`, whatever `Value` is; nothing bound.
-    public static func != (left: TypedProperty, right: Property) -> Expression {
+    /// `(property != node)`, an explicit untyped node (`Expression`, `Column`, `Property`, `LiteralValue`) whatever `Value` is (`Expression.bindParameter` for a custom type); generic, so that a literal of another Swift type never becomes one; its values stay bound, and `Expression.null` means `property IS NOT NULL`.
+    public static func != <Node: ExpressionOperable>(left: TypedProperty, right: Node) -> Expression {
         Operate.binary(left.asExpression(), "!=", right.asExpression())
     }
     /// `(property < other)` with a property of any model whose `Value` is the same type; nothing bound.
     public static func < <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "<", right.asExpression())
     }
-    /// `(property < expression)`, an explicit untyped node whatever `Value` is (`Expression.bindParameter` for a custom type); its values stay bound.
-    public static func < (left: TypedProperty, right: Expression) -> Expression {
-        Operate.binary(left.asExpression(), "<", right)
-    }
-    /// `(property < column)`, an untyped `Column`, whatever `Value` is; nothing bound.
-    public static func < (left: TypedProperty, right: Column) -> Expression {
-        Operate.binary(left.asExpression(), "<", right.asExpression())
-    }
-    /// `(property < other)`, an untyped `Property`, whatever `Value` is; nothing bound.
-    public static func < (left: TypedProperty, right: Property) -> Expression {
+    /// `(property < node)`, an explicit untyped node (`Expression`, `Column`, `Property`, `LiteralValue`) whatever `Value` is (`Expression.bindParameter` for a custom type); generic, so that a literal of another Swift type never becomes one; its values stay bound.
+    public static func < <Node: ExpressionOperable>(left: TypedProperty, right: Node) -> Expression {
         Operate.binary(left.asExpression(), "<", right.asExpression())
     }
     /// `(property <= other)` with a property of any model whose `Value` is the same type; nothing bound.
     public static func <= <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "<=", right.asExpression())
     }
-    /// `(property <= expression)`, an explicit untyped node whatever `Value` is (`Expression.bindParameter` for a custom type); its values stay bound.
-    public static func <= (left: TypedProperty, right: Expression) -> Expression {
-        Operate.binary(left.asExpression(), "<=", right)
-    }
-    /// `(property <= column)`, an untyped `Column`, whatever `Value` is; nothing bound.
-    public static func <= (left: TypedProperty, right: Column) -> Expression {
-        Operate.binary(left.asExpression(), "<=", right.asExpression())
-    }
-    /// `(property <= other)`, an untyped `Property`, whatever `Value` is; nothing bound.
-    public static func <= (left: TypedProperty, right: Property) -> Expression {
+    /// `(property <= node)`, an explicit untyped node (`Expression`, `Column`, `Property`, `LiteralValue`) whatever `Value` is (`Expression.bindParameter` for a custom type); generic, so that a literal of another Swift type never becomes one; its values stay bound.
+    public static func <= <Node: ExpressionOperable>(left: TypedProperty, right: Node) -> Expression {
         Operate.binary(left.asExpression(), "<=", right.asExpression())
     }
     /// `(property > other)` with a property of any model whose `Value` is the same type; nothing bound.
     public static func > <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), ">", right.asExpression())
     }
-    /// `(property > expression)`, an explicit untyped node whatever `Value` is (`Expression.bindParameter` for a custom type); its values stay bound.
-    public static func > (left: TypedProperty, right: Expression) -> Expression {
-        Operate.binary(left.asExpression(), ">", right)
-    }
-    /// `(property > column)`, an untyped `Column`, whatever `Value` is; nothing bound.
-    public static func > (left: TypedProperty, right: Column) -> Expression {
-        Operate.binary(left.asExpression(), ">", right.asExpression())
-    }
-    /// `(property > other)`, an untyped `Property`, whatever `Value` is; nothing bound.
-    public static func > (left: TypedProperty, right: Property) -> Expression {
+    /// `(property > node)`, an explicit untyped node (`Expression`, `Column`, `Property`, `LiteralValue`) whatever `Value` is (`Expression.bindParameter` for a custom type); generic, so that a literal of another Swift type never becomes one; its values stay bound.
+    public static func > <Node: ExpressionOperable>(left: TypedProperty, right: Node) -> Expression {
         Operate.binary(left.asExpression(), ">", right.asExpression())
     }
     /// `(property >= other)` with a property of any model whose `Value` is the same type; nothing bound.
     public static func >= <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), ">=", right.asExpression())
     }
-    /// `(property >= expression)`, an explicit untyped node whatever `Value` is (`Expression.bindParameter` for a custom type); its values stay bound.
-    public static func >= (left: TypedProperty, right: Expression) -> Expression {
-        Operate.binary(left.asExpression(), ">=", right)
-    }
-    /// `(property >= column)`, an untyped `Column`, whatever `Value` is; nothing bound.
-    public static func >= (left: TypedProperty, right: Column) -> Expression {
-        Operate.binary(left.asExpression(), ">=", right.asExpression())
-    }
-    /// `(property >= other)`, an untyped `Property`, whatever `Value` is; nothing bound.
-    public static func >= (left: TypedProperty, right: Property) -> Expression {
+    /// `(property >= node)`, an explicit untyped node (`Expression`, `Column`, `Property`, `LiteralValue`) whatever `Value` is (`Expression.bindParameter` for a custom type); generic, so that a literal of another Swift type never becomes one; its values stay bound.
+    public static func >= <Node: ExpressionOperable>(left: TypedProperty, right: Node) -> Expression {
         Operate.binary(left.asExpression(), ">=", right.asExpression())
     }
 }
@@ -345,144 +298,72 @@ extension TypedProperty where Value: NumericLiteralConvertible {
     public static func + <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "+", right.asExpression())
     }
-    /// `(property + expression)` (addition), an explicit untyped node; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func + (left: TypedProperty, right: Expression) -> Expression {
-        Operate.binary(left.asExpression(), "+", right)
-    }
-    /// `(property + column)` (addition), an untyped `Column`; nothing bound.
-    public static func + (left: TypedProperty, right: Column) -> Expression {
-        Operate.binary(left.asExpression(), "+", right.asExpression())
-    }
-    /// `(property + other)` (addition), an untyped `Property`; nothing bound.
-    public static func + (left: TypedProperty, right: Property) -> Expression {
+    /// `(property + node)` (addition), an explicit untyped node (`Expression`, `Column`, `Property`, `LiteralValue`), generic so that a literal never becomes one; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
+    public static func + <Node: ExpressionOperable>(left: TypedProperty, right: Node) -> Expression {
         Operate.binary(left.asExpression(), "+", right.asExpression())
     }
     /// `(property - other)` (subtraction) with a numeric property of any model whose `Value` is exactly the same type (not its Optional form); nothing bound.
     public static func - <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "-", right.asExpression())
     }
-    /// `(property - expression)` (subtraction), an explicit untyped node; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func - (left: TypedProperty, right: Expression) -> Expression {
-        Operate.binary(left.asExpression(), "-", right)
-    }
-    /// `(property - column)` (subtraction), an untyped `Column`; nothing bound.
-    public static func - (left: TypedProperty, right: Column) -> Expression {
-        Operate.binary(left.asExpression(), "-", right.asExpression())
-    }
-    /// `(property - other)` (subtraction), an untyped `Property`; nothing bound.
-    public static func - (left: TypedProperty, right: Property) -> Expression {
+    /// `(property - node)` (subtraction), an explicit untyped node (`Expression`, `Column`, `Property`, `LiteralValue`), generic so that a literal never becomes one; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
+    public static func - <Node: ExpressionOperable>(left: TypedProperty, right: Node) -> Expression {
         Operate.binary(left.asExpression(), "-", right.asExpression())
     }
     /// `(property * other)` (multiplication) with a numeric property of any model whose `Value` is exactly the same type (not its Optional form); nothing bound.
     public static func * <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "*", right.asExpression())
     }
-    /// `(property * expression)` (multiplication), an explicit untyped node; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func * (left: TypedProperty, right: Expression) -> Expression {
-        Operate.binary(left.asExpression(), "*", right)
-    }
-    /// `(property * column)` (multiplication), an untyped `Column`; nothing bound.
-    public static func * (left: TypedProperty, right: Column) -> Expression {
-        Operate.binary(left.asExpression(), "*", right.asExpression())
-    }
-    /// `(property * other)` (multiplication), an untyped `Property`; nothing bound.
-    public static func * (left: TypedProperty, right: Property) -> Expression {
+    /// `(property * node)` (multiplication), an explicit untyped node (`Expression`, `Column`, `Property`, `LiteralValue`), generic so that a literal never becomes one; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
+    public static func * <Node: ExpressionOperable>(left: TypedProperty, right: Node) -> Expression {
         Operate.binary(left.asExpression(), "*", right.asExpression())
     }
     /// `(property / other)` (division; two integers divide as integers) with a numeric property of any model whose `Value` is exactly the same type (not its Optional form); nothing bound.
     public static func / <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "/", right.asExpression())
     }
-    /// `(property / expression)` (division; two integers divide as integers), an explicit untyped node; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func / (left: TypedProperty, right: Expression) -> Expression {
-        Operate.binary(left.asExpression(), "/", right)
-    }
-    /// `(property / column)` (division; two integers divide as integers), an untyped `Column`; nothing bound.
-    public static func / (left: TypedProperty, right: Column) -> Expression {
-        Operate.binary(left.asExpression(), "/", right.asExpression())
-    }
-    /// `(property / other)` (division; two integers divide as integers), an untyped `Property`; nothing bound.
-    public static func / (left: TypedProperty, right: Property) -> Expression {
+    /// `(property / node)` (division; two integers divide as integers), an explicit untyped node (`Expression`, `Column`, `Property`, `LiteralValue`), generic so that a literal never becomes one; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
+    public static func / <Node: ExpressionOperable>(left: TypedProperty, right: Node) -> Expression {
         Operate.binary(left.asExpression(), "/", right.asExpression())
     }
     /// `(property % other)` (remainder of both operands cast to integers) with a numeric property of any model whose `Value` is exactly the same type (not its Optional form); nothing bound.
     public static func % <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "%", right.asExpression())
     }
-    /// `(property % expression)` (remainder of both operands cast to integers), an explicit untyped node; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func % (left: TypedProperty, right: Expression) -> Expression {
-        Operate.binary(left.asExpression(), "%", right)
-    }
-    /// `(property % column)` (remainder of both operands cast to integers), an untyped `Column`; nothing bound.
-    public static func % (left: TypedProperty, right: Column) -> Expression {
-        Operate.binary(left.asExpression(), "%", right.asExpression())
-    }
-    /// `(property % other)` (remainder of both operands cast to integers), an untyped `Property`; nothing bound.
-    public static func % (left: TypedProperty, right: Property) -> Expression {
+    /// `(property % node)` (remainder of both operands cast to integers), an explicit untyped node (`Expression`, `Column`, `Property`, `LiteralValue`), generic so that a literal never becomes one; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
+    public static func % <Node: ExpressionOperable>(left: TypedProperty, right: Node) -> Expression {
         Operate.binary(left.asExpression(), "%", right.asExpression())
     }
     /// `(property & other)` (bitwise AND) with a numeric property of any model whose `Value` is exactly the same type (not its Optional form); nothing bound.
     public static func & <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "&", right.asExpression())
     }
-    /// `(property & expression)` (bitwise AND), an explicit untyped node; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func & (left: TypedProperty, right: Expression) -> Expression {
-        Operate.binary(left.asExpression(), "&", right)
-    }
-    /// `(property & column)` (bitwise AND), an untyped `Column`; nothing bound.
-    public static func & (left: TypedProperty, right: Column) -> Expression {
-        Operate.binary(left.asExpression(), "&", right.asExpression())
-    }
-    /// `(property & other)` (bitwise AND), an untyped `Property`; nothing bound.
-    public static func & (left: TypedProperty, right: Property) -> Expression {
+    /// `(property & node)` (bitwise AND), an explicit untyped node (`Expression`, `Column`, `Property`, `LiteralValue`), generic so that a literal never becomes one; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
+    public static func & <Node: ExpressionOperable>(left: TypedProperty, right: Node) -> Expression {
         Operate.binary(left.asExpression(), "&", right.asExpression())
     }
     /// `(property | other)` (bitwise OR) with a numeric property of any model whose `Value` is exactly the same type (not its Optional form); nothing bound.
     public static func | <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "|", right.asExpression())
     }
-    /// `(property | expression)` (bitwise OR), an explicit untyped node; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func | (left: TypedProperty, right: Expression) -> Expression {
-        Operate.binary(left.asExpression(), "|", right)
-    }
-    /// `(property | column)` (bitwise OR), an untyped `Column`; nothing bound.
-    public static func | (left: TypedProperty, right: Column) -> Expression {
-        Operate.binary(left.asExpression(), "|", right.asExpression())
-    }
-    /// `(property | other)` (bitwise OR), an untyped `Property`; nothing bound.
-    public static func | (left: TypedProperty, right: Property) -> Expression {
+    /// `(property | node)` (bitwise OR), an explicit untyped node (`Expression`, `Column`, `Property`, `LiteralValue`), generic so that a literal never becomes one; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
+    public static func | <Node: ExpressionOperable>(left: TypedProperty, right: Node) -> Expression {
         Operate.binary(left.asExpression(), "|", right.asExpression())
     }
     /// `(property << other)` (left shift) with a numeric property of any model whose `Value` is exactly the same type (not its Optional form); nothing bound.
     public static func << <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), "<<", right.asExpression())
     }
-    /// `(property << expression)` (left shift), an explicit untyped node; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func << (left: TypedProperty, right: Expression) -> Expression {
-        Operate.binary(left.asExpression(), "<<", right)
-    }
-    /// `(property << column)` (left shift), an untyped `Column`; nothing bound.
-    public static func << (left: TypedProperty, right: Column) -> Expression {
-        Operate.binary(left.asExpression(), "<<", right.asExpression())
-    }
-    /// `(property << other)` (left shift), an untyped `Property`; nothing bound.
-    public static func << (left: TypedProperty, right: Property) -> Expression {
+    /// `(property << node)` (left shift), an explicit untyped node (`Expression`, `Column`, `Property`, `LiteralValue`), generic so that a literal never becomes one; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
+    public static func << <Node: ExpressionOperable>(left: TypedProperty, right: Node) -> Expression {
         Operate.binary(left.asExpression(), "<<", right.asExpression())
     }
     /// `(property >> other)` (right shift) with a numeric property of any model whose `Value` is exactly the same type (not its Optional form); nothing bound.
     public static func >> <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
         Operate.binary(left.asExpression(), ">>", right.asExpression())
     }
-    /// `(property >> expression)` (right shift), an explicit untyped node; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func >> (left: TypedProperty, right: Expression) -> Expression {
-        Operate.binary(left.asExpression(), ">>", right)
-    }
-    /// `(property >> column)` (right shift), an untyped `Column`; nothing bound.
-    public static func >> (left: TypedProperty, right: Column) -> Expression {
-        Operate.binary(left.asExpression(), ">>", right.asExpression())
-    }
-    /// `(property >> other)` (right shift), an untyped `Property`; nothing bound.
-    public static func >> (left: TypedProperty, right: Property) -> Expression {
+    /// `(property >> node)` (right shift), an explicit untyped node (`Expression`, `Column`, `Property`, `LiteralValue`), generic so that a literal never becomes one; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
+    public static func >> <Node: ExpressionOperable>(left: TypedProperty, right: Node) -> Expression {
         Operate.binary(left.asExpression(), ">>", right.asExpression())
     }
 }

@@ -4,15 +4,36 @@
 // `Expression(with: 1)` and `LiteralValue.currentDate`. Both make the same literal: a value is bound
 // where compared and printed where it is part of an expression's shape, a keyword is printed.
 //
-// Deliberately unlike 2.x, `Expression` takes no literal (`let e: Expression = 1` does not compile;
-// write `Expression(with: 1)`, or a `LiteralValue`): a typed property compares with an explicit
-// `Expression` on purpose, and a literal `Expression` would let `Message.Properties.localID > "abc"`
-// compile again; and the CRUD verbs' optional conditions and limits are `Expression`-like, where
-// `cond ? expression : nil` would silently become `NULL` (a `LIMIT NULL`) instead of no clause.
+// `Expression` takes 2.x's integer, float, string and boolean literals. Two things it must not do:
+// - let a typed property compare with a value of another Swift type (`Message.Properties.localID >
+//   "abc"`): a typed property's operators take an explicit node through a generic parameter
+//   (`<Node: ExpressionOperable>`, TypedProperty.swift), from which Swift never infers a literal, so a
+//   mismatched literal still reaches the unavailable operators of TypedPropertyMismatch.swift;
+// - turn `cond ? expression : nil`, given to a verb's optional condition, limit or offset, into `NULL`
+//   (`WHERE NULL` matches no row) instead of no clause. Swift types that `nil` as the other branch's type
+//   whenever it can (`Expression(nilLiteral:)`, then promoted), ahead of `Optional.none`: measured, with a
+//   nil-literal `Expression` every such call, and `delete(fromTable:where: nil)` (the `Expression`
+//   overload), ran with a NULL clause. So `Expression`, unlike 2.x's, takes no `nil` literal: write
+//   `Expression(nil)` or `Expression.null` (a `LiteralValue` takes `nil`).
 
 extension Expression {
     /// `NULL` (WCDB 2.x's `Expression(nil)`; also `Expression.null`).
     public init(_: Void?) { self = Expression.null }
+}
+
+extension Expression: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByStringLiteral,
+    ExpressibleByBooleanLiteral
+{
+    /// An INTEGER literal (WCDB 2.x's `let e: Expression = 1`; also `Expression(with: 1)`): bound where
+    /// compared, printed where part of the expression's shape.
+    public init(integerLiteral value: Int64) { self = LiteralValue(value).asExpression() }
+    /// A REAL literal (`let e: Expression = 1.5`), printed as the shortest decimal that reads back as
+    /// the same `Double` (`1.1`, where 2.x prints `1.1000000000000001`).
+    public init(floatLiteral value: Double) { self = LiteralValue(value).asExpression() }
+    /// A TEXT literal (`let e: Expression = "text"`), printed quoted (`'text'`).
+    public init(stringLiteral value: String) { self = LiteralValue(value).asExpression() }
+    /// `1` or `0` (`let e: Expression = false`; SQLite 3.15.2 has no TRUE and FALSE, which 2.x prints).
+    public init(booleanLiteral value: Bool) { self = LiteralValue(value).asExpression() }
 }
 
 extension LiteralValue: ExpressibleByNilLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
