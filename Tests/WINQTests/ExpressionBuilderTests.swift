@@ -174,8 +174,9 @@ import WCDBSwift
     }
 }
 
-/// `Expression` takes no literal (2.x's does): the CRUD verbs' optional limits and conditions are
-/// `Expression`-like, and `cond ? expression : nil` must stay "no clause", not `NULL`.
+/// `Expression` takes no `nil` literal (2.x's does; it takes 2.x's other literals): the CRUD verbs' optional
+/// limits and conditions are `Expression`-like, and `cond ? expression : nil` must stay "no clause", not
+/// `NULL` (ORMTests' `ExpressionLiteralTests` run it on every verb).
 @Suite struct ExpressionNilLiteralTests {
     @Test func aTernaryWithNilStaysAbsent() throws {
         let limited = false
