@@ -106,6 +106,13 @@ struct ExpressionLiteralRow: TableCodable, Equatable {
         #expect((row.identifier == Expression.bindParameter).description == "(identifier = ?)")
         #expect((row.identifier < Column(named: "x")).description == "(identifier < x)")
         #expect((row.identifier < LiteralValue(5)).description == "(identifier < 5)")
+        // An implicit member still finds Expression's keywords and parameters.
+        #expect((row.identifier == .bindParameter).description == "(identifier = ?)")
+        #expect((row.identifier != .bindParameter(2)).description == "(identifier != ?2)")
+        #expect((row.identifier == .bindParameter(named: "id")).description == "(identifier = :id)")
+        #expect((row.identifier == .null).description == "identifier IS NULL")
+        #expect((row.description < .currentDate).description == "(description < CURRENT_DATE)")
+        #expect(WCDBSwift.Expression.null.description == "NULL" && WCDBSwift.Expression.bindParameter.description == "?")
         let scratch = try Scratch()
         #expect(try scratch.identifiers(where: row.identifier > 2) == [3])
         #expect(try scratch.identifiers(where: row.description == "it's") == [3])

@@ -162,6 +162,28 @@ extension TypedProperty where Value: LiteralValueConvertible {
     }
 }
 
+// MARK: Implicit members for the explicit-node operators
+
+/// The explicit-node operators take a generic `Node` (so that no literal becomes an `Expression` there), which
+/// leaves an implicit member (`localID == .bindParameter`) no type to be looked up in: these name
+/// `Expression`'s keyword and parameter members for it (SE-0299), so that such a comparison still compiles.
+extension ExpressionOperable where Self == Expression {
+    /// `?` (`property == .bindParameter`): `Expression.bindParameter`.
+    public static var bindParameter: Expression { Expression.bindParameter }
+    /// `?NNN` (`property == .bindParameter(1)`): `Expression.bindParameter(_:)`.
+    public static func bindParameter(_ index: Int) -> Expression { Expression.bindParameter(index) }
+    /// `:name` (`property == .bindParameter(named: "id")`): `Expression.bindParameter(named:)`.
+    public static func bindParameter(named name: String) -> Expression { Expression.bindParameter(named: name) }
+    /// `NULL` (`property == .null` means `property IS NULL`): `Expression.null`.
+    public static var null: Expression { Expression.null }
+    /// `CURRENT_TIME` (`property < .currentTime`): `Expression.currentTime`.
+    public static var currentTime: Expression { Expression.currentTime }
+    /// `CURRENT_DATE` (`property < .currentDate`): `Expression.currentDate`.
+    public static var currentDate: Expression { Expression.currentDate }
+    /// `CURRENT_TIMESTAMP` (`property < .currentTimestamp`): `Expression.currentTimestamp`.
+    public static var currentTimestamp: Expression { Expression.currentTimestamp }
+}
+
 // MARK: Comparison with a same-typed property or an explicit node (any Value, so a custom column type still compares with `Expression.bindParameter`)
 
 extension TypedProperty {
