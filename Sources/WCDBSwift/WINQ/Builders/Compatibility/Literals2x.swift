@@ -11,10 +11,11 @@
 //   mismatched literal still reaches the unavailable operators of TypedPropertyMismatch.swift;
 // - turn `cond ? expression : nil`, given to a verb's optional condition, limit or offset, into `NULL`
 //   (`WHERE NULL` matches no row) instead of no clause. Swift types that `nil` as the other branch's type
-//   whenever it can (`Expression(nilLiteral:)`, then promoted), ahead of `Optional.none`: measured, with a
-//   nil-literal `Expression` every such call, and `delete(fromTable:where: nil)` (the `Expression`
-//   overload), ran with a NULL clause. So `Expression`, unlike 2.x's, takes no `nil` literal: write
-//   `Expression(nil)` or `Expression.null` (a `LiteralValue` takes `nil`).
+//   when it can (`Expression(nilLiteral:)`, then promoted), ahead of `Optional.none`: measured, with a
+//   nil-literal `Expression`, `cond ? property > 1 : nil` and `cond ? e : nil` (`e` an `Expression`) ran
+//   with a NULL clause, and so did `delete(fromTable:where: nil)`, which then picks the `Expression`
+//   overload. No overload ranking reaches inside the ternary, so `Expression`, unlike 2.x's, takes no
+//   `nil` literal: write `Expression(nil)` or `Expression.null` (a `LiteralValue` takes `nil`).
 
 extension Expression {
     /// `NULL` (WCDB 2.x's `Expression(nil)`; also `Expression.null`).
