@@ -102,10 +102,11 @@ public final class Database: HandleRepresentable, Sendable {
 
     /// Runs `body` on a handle of this database and returns its result: the handle of a transaction or
     /// operation of this database already running on the calling thread, else one from the pool. With
-    /// `forWriting`, the database's single write token is taken first. Don't keep the handle after
-    /// `body` returns.
-    /// - Throws: `WCDBError` — `SQLITE_BUSY` when no handle or write token frees up within the busy
-    ///   timeout, a failed open or config, or what `body` throws (a `WCDBError` reaches the error tracers).
+    /// `forWriting`, the database's single write token is taken first (and, from the pool, one of the 4
+    /// writers' turns before the handle). Don't keep the handle after `body` returns.
+    /// - Throws: `WCDBError` — `SQLITE_BUSY` when no writer's turn, handle or write token frees up within
+    ///   the busy timeout, a failed open or config, or what `body` throws (a `WCDBError` reaches the error
+    ///   tracers).
     @inlinable
     public func withHandle<T>(forWriting: Bool, _ body: (Handle) throws -> T) throws -> T {
         // Inside an operation of this thread (every call inside `run(transaction:)`): its pin, counted in

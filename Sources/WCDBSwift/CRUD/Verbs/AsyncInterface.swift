@@ -12,7 +12,7 @@ extension HandleRepresentable {
     /// Creates `table` for `Root`, or upgrades it, as `create(table:of:)` does. It runs off Swift's cooperative
     /// thread pool; cancelling the awaiting Task stops it (`CancellationError`).
     public func create<Root: TableDecodable>(table: String, of rootType: Root.Type) async throws {
-        try await runCancellable { _ in try self.create(table: table, of: rootType) }
+        try await runCancellable(writes: true) { _ in try self.create(table: table, of: rootType) }
     }
 
     /// Inserts `objects` into `table`, as `insert(objects:on:intoTable:)` does. It runs off Swift's cooperative
@@ -20,7 +20,7 @@ extension HandleRepresentable {
     public func insert<Object: TableEncodable & Sendable>(objects: [Object], on properties: [PropertyConvertible]? = nil,
                                                           intoTable table: String) async throws {
         let properties = SendableArguments.properties(properties)
-        try await runCancellable { _ in try self.insert(objects: objects, on: properties, intoTable: table) }
+        try await runCancellable(writes: true) { _ in try self.insert(objects: objects, on: properties, intoTable: table) }
     }
 
     /// Inserts or replaces `objects` in `table`, as `insertOrReplace(objects:on:intoTable:)` does. It runs off
@@ -28,7 +28,7 @@ extension HandleRepresentable {
     public func insertOrReplace<Object: TableEncodable & Sendable>(objects: [Object], on properties: [PropertyConvertible]? = nil,
                                                                    intoTable table: String) async throws {
         let properties = SendableArguments.properties(properties)
-        try await runCancellable { _ in try self.insertOrReplace(objects: objects, on: properties, intoTable: table) }
+        try await runCancellable(writes: true) { _ in try self.insertOrReplace(objects: objects, on: properties, intoTable: table) }
     }
 
     /// The objects of `table` that match `condition`, as `getObjects(on:fromTable:where:orderBy:limit:offset:)`
@@ -39,7 +39,7 @@ extension HandleRepresentable {
                                                               limit: Limit? = nil, offset: Offset? = nil) async throws -> [Object] {
         let properties = SendableArguments.properties(properties)
         let clauses = SendableArguments(condition, orderList, limit, offset)
-        return try await runCancellable { _ in
+        return try await runCancellable(writes: false) { _ in
             try self.getObjects(on: properties, fromTable: table, where: clauses.condition, orderBy: clauses.orderList,
                                 limit: clauses.limit, offset: clauses.offset)
         }
@@ -53,7 +53,7 @@ extension HandleRepresentable {
                                                              offset: Offset? = nil) async throws -> Object? {
         let properties = SendableArguments.properties(properties)
         let clauses = SendableArguments(condition, orderList, nil, offset)
-        return try await runCancellable { _ in
+        return try await runCancellable(writes: false) { _ in
             try self.getObject(on: properties, fromTable: table, where: clauses.condition, orderBy: clauses.orderList,
                                offset: clauses.offset)
         }
@@ -67,7 +67,7 @@ extension HandleRepresentable {
                                                           limit: Limit? = nil, offset: Offset? = nil) async throws {
         let properties = properties.map { $0.asProperty() }
         let clauses = SendableArguments(condition, orderList, limit, offset)
-        try await runCancellable { _ in
+        try await runCancellable(writes: true) { _ in
             try self.update(table: table, on: properties, with: object, where: clauses.condition, orderBy: clauses.orderList,
                             limit: clauses.limit, offset: clauses.offset)
         }
@@ -78,7 +78,7 @@ extension HandleRepresentable {
     public func delete(fromTable table: String, where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
                        limit: Limit? = nil, offset: Offset? = nil) async throws {
         let clauses = SendableArguments(condition, orderList, limit, offset)
-        try await runCancellable { _ in
+        try await runCancellable(writes: true) { _ in
             try self.delete(fromTable: table, where: clauses.condition, orderBy: clauses.orderList, limit: clauses.limit,
                             offset: clauses.offset)
         }
@@ -92,7 +92,7 @@ extension HandleRepresentable {
                         limit: Limit? = nil, offset: Offset? = nil) async throws -> FundamentalRowXColumn {
         let columns = columns.map { $0.asColumnResult() }
         let clauses = SendableArguments(condition, orderList, limit, offset)
-        return try await runCancellable { _ in
+        return try await runCancellable(writes: false) { _ in
             try self.getRows(on: columns, fromTable: table, where: clauses.condition, orderBy: clauses.orderList,
                              limit: clauses.limit, offset: clauses.offset)
         }
@@ -106,7 +106,7 @@ extension HandleRepresentable {
                        offset: Offset? = nil) async throws -> FundamentalRow {
         let columns = columns.map { $0.asColumnResult() }
         let clauses = SendableArguments(condition, orderList, nil, offset)
-        return try await runCancellable { _ in
+        return try await runCancellable(writes: false) { _ in
             try self.getRow(on: columns, fromTable: table, where: clauses.condition, orderBy: clauses.orderList, offset: clauses.offset)
         }
     }
@@ -119,7 +119,7 @@ extension HandleRepresentable {
                           limit: Limit? = nil, offset: Offset? = nil) async throws -> FundamentalColumn {
         let column = column.asColumnResult()
         let clauses = SendableArguments(condition, orderList, limit, offset)
-        return try await runCancellable { _ in
+        return try await runCancellable(writes: false) { _ in
             try self.getColumn(on: column, fromTable: table, where: clauses.condition, orderBy: clauses.orderList,
                                limit: clauses.limit, offset: clauses.offset)
         }
@@ -133,7 +133,7 @@ extension HandleRepresentable {
                          limit: Limit? = nil, offset: Offset? = nil) async throws -> FundamentalValue {
         let column = column.asColumnResult()
         let clauses = SendableArguments(condition, orderList, limit, offset)
-        return try await runCancellable { _ in
+        return try await runCancellable(writes: false) { _ in
             try self.getValue(on: column, fromTable: table, where: clauses.condition, orderBy: clauses.orderList,
                               limit: clauses.limit, offset: clauses.offset)
         }

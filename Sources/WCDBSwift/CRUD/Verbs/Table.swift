@@ -1,6 +1,6 @@
 /// A table of `Root` objects: a Database with the table name and model fixed (Swift guide 1.4.2).
 /// Shares its database's core (tag, state, handles) and is as thread-safe as it.
-public final class Table<Root: TableCodable>: HandleRepresentable {
+public final class Table<Root: TableCodable>: HandleRepresentable, PooledHandleProvider {
     /// The database the table belongs to.
     public let database: Database
     /// The table's name.
@@ -17,6 +17,9 @@ public final class Table<Root: TableCodable>: HandleRepresentable {
     public func withHandle<T>(forWriting: Bool, _ body: (Handle) throws -> T) throws -> T {
         try database.withHandle(forWriting: forWriting, body)
     }
+
+    /// Its async write forms check out of its database's pool as the database's do.
+    var pooledDatabase: Database { database }
 
     /// Runs `body` in a transaction of the table's database, or as a savepoint of the one running on
     /// this thread, as `Database.run(embeddedTransaction:)` does.

@@ -17,17 +17,22 @@ extension HandleRepresentable {
     /// queue's thread, or a `Transaction` object's own), so that every operation `work` makes on this
     /// database from that thread uses the same handle; cancelling the awaiting Task interrupts it.
     ///
+    /// The handle is checked out for reading (`work`'s writes take the write token nested, when they
+    /// start); `writes` says whether `work` writes, so that a pooled checkout waits for a writer's turn
+    /// first, as a blocking write does (`WriterSlots`).
+    ///
     /// - Throws: `CancellationError` when the Task was cancelled before the work started (it does not
     ///   run) or while it ran (its statement is interrupted and what it began is rolled back), whatever
     ///   error the interruption caused on the way; else what `work` throws.
-    func runCancellable<T: Sendable>(_ work: @escaping @Sendable (Handle) throws -> T) async throws -> T {
+    func runCancellable<T: Sendable>(writes: Bool, _ work: @escaping @Sendable (Handle) throws -> T) async throws -> T {
         try await runOffPoolUnlessCancelled { signal in
-            // A wait for a handle or the write lock, here or in `work`, ends when the Task is cancelled.
+            // A wait for a writer's turn, a handle or the write lock, here or in `work`, ends when the Task
+            // is cancelled.
             let outerSignal = Handle.CancellationSignal.current
             Handle.CancellationSignal.current = signal
             defer { Handle.CancellationSignal.current = outerSignal }
             do {
-                return try self.withHandle(forWriting: false) { handle in
+                return try self.withWorkHandle(writes: writes) { handle in
                     let outer = handle.attachedCancellationSignal
                     handle.attach(cancellationSignal: signal)
                     defer {
@@ -41,6 +46,30 @@ extension HandleRepresentable {
                 throw CancellationError()
             }
         }
+    }
+}
+
+/// A target whose work checks a handle out of its database's pool (a Transaction object has a handle of
+/// its own): its async write forms count among the writers (`runCancellable(writes:_:)`).
+protocol PooledHandleProvider {
+    var pooledDatabase: Database { get }
+}
+
+extension Database: PooledHandleProvider {
+    var pooledDatabase: Database { self }
+}
+
+extension HandleRepresentable {
+    /// `withHandle(forWriting: false, body)`, the pooled checkout of work that `writes` counted as a
+    /// top-level write.
+    fileprivate func withWorkHandle<T>(writes: Bool, _ body: (Handle) throws -> T) throws -> T {
+        guard writes, let database = (self as? any PooledHandleProvider)?.pooledDatabase else {
+            return try withHandle(forWriting: false, body)
+        }
+        let core = database.core
+        let pin = try core.enter(forWriting: false, countedAsWriter: true)
+        defer { core.leave(pin) }
+        return try database.reportingErrors { try body(pin.handle) }
     }
 }
 

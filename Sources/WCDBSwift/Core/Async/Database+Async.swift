@@ -30,7 +30,7 @@ extension Database {
     ///   not run; while it runs: its statement is interrupted); `WCDBError` — no free handle within the
     ///   busy timeout, SQLite's errors; or what `body` throws.
     public func read<T: Sendable>(_ body: @escaping @Sendable (Handle) throws -> T) async throws -> T {
-        try await runCancellable { handle in
+        try await runCancellable(writes: false) { handle in
             if handle.isInTransaction { throw TransactionRunner.nestedError(handle, operation: "read") }
             try handle.exec("PRAGMA query_only = 1")
             defer { handle.ignoringCancellation { Database.endQueryOnly(on: handle) } }
@@ -67,7 +67,7 @@ extension Database {
     ///   not run; after: its statement is interrupted, nothing is committed); `WCDBError` — the write
     ///   lock not free within the busy timeout, SQLite's errors, a failed `COMMIT`; or what `body` throws.
     public func write<T: Sendable>(_ body: @escaping @Sendable (Handle) throws -> T) async throws -> T {
-        try await runCancellable { _ in
+        try await runCancellable(writes: true) { _ in
             var value: T?
             try self.run(transaction: { (handle: Handle) in value = try body(handle) })
             return value!
@@ -92,7 +92,7 @@ extension Database {
     /// several all or nothing).
     /// - Throws: `CancellationError` when the awaiting Task is cancelled; `WCDBError`, as `exec(_:)`.
     public func exec(_ sql: String) async throws {
-        try await runCancellable { _ in try self.exec(sql) }
+        try await runCancellable(writes: !Database.isReadOnlySQL(sql)) { _ in try self.exec(sql) }
     }
 
     /// Every row of `sql` with `values` bound to its parameters 1, 2, …, as `getRows(_:values:)` reads
@@ -100,7 +100,7 @@ extension Database {
     /// - Throws: `CancellationError` when the awaiting Task is cancelled (the query stops); `WCDBError`,
     ///   as `getRows(_:values:)`.
     public func getRows(_ sql: String, values: [FundamentalValue] = []) async throws -> FundamentalRowXColumn {
-        try await runCancellable { _ in try self.getRows(sql, values: values) }
+        try await runCancellable(writes: false) { _ in try self.getRows(sql, values: values) }
     }
 
     /// Runs `body` on a handle of this database, as `withHandle(forWriting:_:)` does, and returns its
@@ -111,7 +111,7 @@ extension Database {
     ///   `withHandle(forWriting:_:)`; or what `body` throws.
     public func withHandle<T: Sendable>(forWriting: Bool,
                                         _ body: @escaping @Sendable (Handle) throws -> T) async throws -> T {
-        try await runCancellable { _ in try self.withHandle(forWriting: forWriting, body) }
+        try await runCancellable(writes: forWriting) { _ in try self.withHandle(forWriting: forWriting, body) }
     }
 
     // MARK: Transactions
@@ -122,7 +122,7 @@ extension Database {
     /// Operations that `body` makes on this database run in the transaction.
     /// - Throws: `CancellationError`; `WCDBError`, as `run(transaction:)`; or what `body` throws.
     public func run(transaction body: @escaping @Sendable () throws -> Void) async throws {
-        try await runCancellable { _ in try self.run(transaction: body) }
+        try await runCancellable(writes: true) { _ in try self.run(transaction: body) }
     }
 
     /// Runs `body` with the transaction's handle (WCDB 2.x's form), as `run(transaction:)` does, off
@@ -130,7 +130,7 @@ extension Database {
     /// `CancellationError`. `write(_:)` is the same with a result.
     /// - Throws: `CancellationError`; `WCDBError`, as `run(transaction:)`; or what `body` throws.
     public func run(transaction body: @escaping @Sendable (Handle) throws -> Void) async throws {
-        try await runCancellable { _ in try self.run(transaction: { (handle: Handle) in try body(handle) }) }
+        try await runCancellable(writes: true) { _ in try self.run(transaction: { (handle: Handle) in try body(handle) }) }
     }
 
     /// Runs `body` in a transaction that commits only when `body` returns true, as
@@ -138,7 +138,7 @@ extension Database {
     /// Task rolls it back and throws `CancellationError`.
     /// - Throws: `CancellationError`; `WCDBError`, as `run(controllableTransaction:)`; or what `body` throws.
     public func run(controllableTransaction body: @escaping @Sendable () throws -> Bool) async throws {
-        try await runCancellable { _ in try self.run(controllableTransaction: body) }
+        try await runCancellable(writes: true) { _ in try self.run(controllableTransaction: body) }
     }
 
     /// Runs `body` with the transaction's handle in a transaction that commits only when `body` returns
@@ -146,7 +146,7 @@ extension Database {
     /// back and throws `CancellationError`.
     /// - Throws: `CancellationError`; `WCDBError`, as `run(controllableTransaction:)`; or what `body` throws.
     public func run(controllableTransaction body: @escaping @Sendable (Handle) throws -> Bool) async throws {
-        try await runCancellable { _ in try self.run(controllableTransaction: { (handle: Handle) in try body(handle) }) }
+        try await runCancellable(writes: true) { _ in try self.run(controllableTransaction: { (handle: Handle) in try body(handle) }) }
     }
 
     /// Runs `body` as `run(embeddedTransaction:)` does, off Swift's cooperative thread pool. The queue's
@@ -155,7 +155,7 @@ extension Database {
     /// `CancellationError`.
     /// - Throws: `CancellationError`; `WCDBError`, as `run(embeddedTransaction:)`; or what `body` throws.
     public func run(embeddedTransaction body: @escaping @Sendable () throws -> Void) async throws {
-        try await runCancellable { _ in try self.run(embeddedTransaction: body) }
+        try await runCancellable(writes: true) { _ in try self.run(embeddedTransaction: body) }
     }
 
     /// Runs `body` with its handle as `run(embeddedTransaction:)` does (WCDB 2.x's form), off Swift's
@@ -163,7 +163,7 @@ extension Database {
     /// and throws `CancellationError`.
     /// - Throws: `CancellationError`; `WCDBError`, as `run(embeddedTransaction:)`; or what `body` throws.
     public func run(embeddedTransaction body: @escaping @Sendable (Handle) throws -> Void) async throws {
-        try await runCancellable { _ in try self.run(embeddedTransaction: { (handle: Handle) in try body(handle) }) }
+        try await runCancellable(writes: true) { _ in try self.run(embeddedTransaction: { (handle: Handle) in try body(handle) }) }
     }
 
     /// Calls `body` again and again in a transaction until it sets `stop`, as `run(pausableTransaction:)`
@@ -173,7 +173,7 @@ extension Database {
     /// - Throws: `CancellationError`; `WCDBError`, as `run(pausableTransaction:)`; or what `body` throws.
     public func run(pausableTransaction body: @escaping @Sendable (_ handle: Handle, _ stop: inout Bool,
                                                                      _ isNewTransaction: Bool) throws -> Void) async throws {
-        try await runCancellable { _ in try self.run(pausableTransaction: body) }
+        try await runCancellable(writes: true) { _ in try self.run(pausableTransaction: body) }
     }
 
     // MARK: Closing, files, Transaction objects
@@ -222,7 +222,7 @@ extension Transaction {
     /// transaction back and throws `CancellationError`.
     /// - Throws: `CancellationError`; `WCDBError`, as `run(transaction:)`; or what `body` throws.
     public func run(transaction body: @escaping @Sendable () throws -> Void) async throws {
-        try await runCancellable { _ in try self.run(transaction: body) }
+        try await runCancellable(writes: true) { _ in try self.run(transaction: body) }
     }
 
     /// Runs `body` in a transaction on this object's handle that commits only when `body` returns true,
@@ -230,7 +230,7 @@ extension Transaction {
     /// awaiting Task rolls it back and throws `CancellationError`.
     /// - Throws: `CancellationError`; `WCDBError`, as `run(controllableTransaction:)`; or what `body` throws.
     public func run(controllableTransaction body: @escaping @Sendable () throws -> Bool) async throws {
-        try await runCancellable { _ in try self.run(controllableTransaction: body) }
+        try await runCancellable(writes: true) { _ in try self.run(controllableTransaction: body) }
     }
 
     /// Runs `body` as a savepoint of the transaction open on this object, or in a transaction of its own
@@ -238,7 +238,7 @@ extension Transaction {
     /// the awaiting Task rolls back what `body` did and throws `CancellationError`.
     /// - Throws: `CancellationError`; `WCDBError`, as `run(embeddedTransaction:)`; or what `body` throws.
     public func run(embeddedTransaction body: @escaping @Sendable () throws -> Void) async throws {
-        try await runCancellable { _ in try self.run(embeddedTransaction: body) }
+        try await runCancellable(writes: true) { _ in try self.run(embeddedTransaction: body) }
     }
 
     /// Runs `body` on this object's handle, as `withHandle(forWriting:_:)` does, and returns its result,
@@ -246,6 +246,6 @@ extension Transaction {
     /// - Throws: `CancellationError`; `WCDBError`, as `withHandle(forWriting:_:)`; or what `body` throws.
     public func withHandle<T: Sendable>(forWriting: Bool,
                                         _ body: @escaping @Sendable (Handle) throws -> T) async throws -> T {
-        try await runCancellable { _ in try self.withHandle(forWriting: forWriting, body) }
+        try await runCancellable(writes: forWriting) { _ in try self.withHandle(forWriting: forWriting, body) }
     }
 }

@@ -52,7 +52,7 @@ extension Handle {
         private static let currentKey = "WCDBSwift.CancellationSignal.current"
 
         /// The signal of the `async` work running on this thread (`runCancellable`), if any: a wait in the
-        /// pool for a handle or the write lock ends when it is cancelled.
+        /// pool for a writer's turn, a handle or the write lock ends when it is cancelled.
         static var current: CancellationSignal? {
             get { Thread.current.threadDictionary[currentKey] as? CancellationSignal }
             set { Thread.current.threadDictionary[currentKey] = newValue }

@@ -8,11 +8,15 @@ extension DatabaseCore {
     /// Checks out a handle for the calling thread (or reuses the thread's pin), taking the write token when
     /// `forWriting`. Every successful call must be balanced by `leave(_:)`.
     ///
-    /// Waiting is bounded: for a free handle and for the write token by the busy timeout (then SQLITE_BUSY),
-    /// and a wait for a token this very thread holds is refused at once. The common case (a nested call,
-    /// or an idle up-to-date handle and a free token) takes the lock once.
+    /// A write that begins on a thread with no pin of this core (`forWriting`, or `countedAsWriter`: an
+    /// async write form, which enters for reading and writes nested) first takes a writer's turn
+    /// (`WriterSlots`), waiting for one before it takes a handle; a nested call never does.
+    ///
+    /// Waiting is bounded: for a writer's turn, a free handle and the write token by the busy timeout
+    /// (then SQLITE_BUSY), and a wait for a token this very thread holds is refused at once. The common
+    /// case (a nested call, or an idle up-to-date handle, a free turn and a free token) takes the lock once.
     @usableFromInline
-    func enter(forWriting: Bool) throws -> Pin {
+    func enter(forWriting: Bool, countedAsWriter: Bool = false) throws -> Pin {
         // A nested operation of this thread (inside `run(transaction:)`, or an operation inside another):
         // its pin is this thread's own, counted in without the lock (see `ThreadLocalPins`).
         let tid = currentThreadID()
@@ -22,7 +26,10 @@ extension DatabaseCore {
             return pin
         }
         let globalGeneration = globalTraceGeneration.load(ordering: .relaxed)
-        enum Start { case nested(Pin, tookToken: Bool), nestedNeedsToken(Pin), pinned(Pin, current: Bool), needsHandle }
+        enum Start {
+            case nested(Pin, tookToken: Bool), nestedNeedsToken(Pin), pinned(Pin, current: Bool)
+            case needsHandle(writerSlot: Bool), needsWriterSlot(timeout: Double)
+        }
         let start = state.withLock { state -> Start in
             if let pin = state.pins[tid] {
                 pin.depth += 1
@@ -32,8 +39,19 @@ extension DatabaseCore {
                 pin.writeDepth = pin.depth
                 return .nested(pin, tookToken: true)
             }
-            guard let handle = state.pool.checkOutAtOnce(for: tid) else { return .needsHandle }
+            // A top-level write: a writer's turn before a handle. The closing or blockading thread takes
+            // none (it goes ahead of the line for handles too; the writers it holds back keep theirs).
+            var writerSlot = false
+            if forWriting || countedAsWriter {
+                if state.writerSlots.takeIfUncontended() {
+                    writerSlot = true
+                } else if state.pool.closingThread != tid && state.pool.blockadeThread != tid {
+                    return .needsWriterSlot(timeout: state.settings.busyTimeoutSeconds)
+                }
+            }
+            guard let handle = state.pool.checkOutAtOnce(for: tid) else { return .needsHandle(writerSlot: writerSlot) }
             let pin = state.takePin(handle: handle, threadID: tid)
+            pin.holdsWriterSlot = writerSlot
             state.pins.insert(pin)
             if forWriting, state.writeToken.takeIfUncontended(for: .pin(pin)) {
                 pin.holdsWrite = true
@@ -68,15 +86,31 @@ extension DatabaseCore {
                 return pin
             }
             return try finishEntering(pin, forWriting: forWriting, thread: tid)
-        case .needsHandle:
-            let handle = try checkOutWaiting(for: tid)
-            let pin = state.withLock { state in
-                let pin = state.takePin(handle: handle, threadID: tid)
-                state.pins.insert(pin)
-                return pin
-            }
-            return try finishEntering(pin, forWriting: forWriting, thread: tid)
+        case .needsHandle(let writerSlot):
+            return try enterWaitingForHandle(forWriting: forWriting, holdingWriterSlot: writerSlot, thread: tid)
+        case .needsWriterSlot(let timeout):
+            try takeWriterSlot(thread: tid, timeout: timeout)
+            return try enterWaitingForHandle(forWriting: forWriting, holdingWriterSlot: true, thread: tid)
         }
+    }
+
+    /// `enter` on a thread with no pin when no handle was free at once: waits for one, then finishes.
+    /// A writer's turn the caller took goes to the pin, or back when no handle comes.
+    private func enterWaitingForHandle(forWriting: Bool, holdingWriterSlot: Bool, thread tid: UInt) throws -> Pin {
+        let handle: Handle
+        do {
+            handle = try checkOutWaiting(for: tid)
+        } catch {
+            if holdingWriterSlot { state.withLock(waking: .writerSlot) { $0.writerSlots.release() } }
+            throw error
+        }
+        let pin = state.withLock { state in
+            let pin = state.takePin(handle: handle, threadID: tid)
+            pin.holdsWriterSlot = holdingWriterSlot
+            state.pins.insert(pin)
+            return pin
+        }
+        return try finishEntering(pin, forWriting: forWriting, thread: tid)
     }
 
     /// `enter`'s lock-free path alone, for `Database.withHandle`: the calling thread's pin, counted in,
@@ -114,8 +148,9 @@ extension DatabaseCore {
                     pin.writeDepth = 1
                 }
             } catch {
-                state.withLock(waking: .handle) { state in
+                state.withLock(waking: [.handle, .writerSlot]) { state in
                     state.pins.removeValue(forKey: tid)
+                    state.releaseWriterSlot(of: pin)
                     state.pool.checkIn(pin.handle)
                 }
                 ThreadLocalPins.existing?.remove(pin, for: self)
@@ -132,9 +167,10 @@ extension DatabaseCore {
                 try prepare(pin.handle, with: setup)
             } catch {
                 pin.handle.close()
-                state.withLock(waking: [.handle, .writeToken]) { state in
+                state.withLock(waking: [.handle, .writeToken, .writerSlot]) { state in
                     if pin.holdsWrite { state.writeToken.release() }
                     state.pins.removeValue(forKey: tid)
+                    state.releaseWriterSlot(of: pin)
                     state.pool.discard(pin.handle)
                 }
                 ThreadLocalPins.existing?.remove(pin, for: self)
@@ -247,7 +283,9 @@ extension DatabaseCore {
             pin.handle.performanceSQLs.removeAll(keepingCapacity: true)
         }
         let isPooled = !pin.isExternal
-        let (tag, ended) = state.withLock(waking: [.handle, .writeToken]) { state -> (Int?, Bool) in
+        // The pin is this thread's: its turn (given back when it ends) is read without the lock.
+        let wake: Wake = pin.holdsWriterSlot && pin.depth == 1 ? [.handle, .writeToken, .writerSlot] : [.handle, .writeToken]
+        let (tag, ended) = state.withLock(waking: wake) { state -> (Int?, Bool) in
             if pin.holdsWrite && (pin.writeDepth == pin.depth || pin.depth == 1) {
                 // (depth 1 with a deeper writeDepth: CoreStatements finalized out of order)
                 pin.holdsWrite = false
@@ -259,6 +297,7 @@ extension DatabaseCore {
                 if pin.registered, state.pins[pin.threadID] === pin {
                     state.pins.removeValue(forKey: pin.threadID)
                 }
+                state.releaseWriterSlot(of: pin)
                 if discard {
                     state.pool.discard(pin.handle)
                 } else if isPooled {
@@ -393,6 +432,37 @@ extension DatabaseCore {
             lease.activeDepth -= 1
             if lease.activeDepth == 0 { lease.activeThread = nil }
         }
+    }
+
+    // MARK: Writers' turns
+
+    /// Takes a writer's turn (`WriterSlots`), waiting first come, first served at most the busy timeout,
+    /// holding nothing meanwhile; a close or blockade by another thread holds the wait open, as it does a
+    /// wait for a handle (those are bounded by their own ends). A cancelled async caller leaves the line
+    /// at once with `CancellationError`.
+    private func takeWriterSlot(thread tid: UInt, timeout: Double) throws {
+        // The ticket is taken by the first attempt, under the lock that puts this thread in the line
+        // (see checkOutWaiting).
+        var ticket: Int?
+        let cancellation = Handle.CancellationSignal.current
+        let got = state.wait(for: .writerSlot, timeout: timeout, cancellation: cancellation,
+                             keepWaiting: { $0.pool.isHeldBack(tid) }) { state -> Bool? in
+            guard let ticket else {
+                if state.writerSlots.takeIfUncontended() { return true }
+                ticket = state.writerSlots.enqueue()
+                return nil
+            }
+            return state.writerSlots.take(ticket: ticket) ? true : nil
+        }
+        guard got == nil else { return }
+        let tag = state.withLock(waking: .writerSlot) { state -> Int? in
+            if let ticket { state.writerSlots.leave(ticket: ticket) }
+            return state.settings.tag
+        }
+        if cancellation?.isCancelled == true { throw CancellationError() }
+        throw reportError(WCDBError(level: .core, code: SQLITE_BUSY, extendedCode: SQLITE_BUSY, message:
+            "Waited \(timeout) s (the busy timeout) for a turn to write: \(WriterSlots.limit) other writes of this database hold or wait for a handle and the write lock",
+            path: path, tag: tag, operation: "write"))
     }
 
     // MARK: Write token

@@ -9,11 +9,12 @@ private enum CloseStart {
 }
 
 /// Everything a `DatabaseCore` guards with its one lock, in parts: the settings handles are set up with,
-/// the handle pool, the write token, the threads' pins, and whether a handle is open.
+/// the handle pool, the write token, the writers' turns, the threads' pins, and whether a handle is open.
 struct CoreState {
     var settings = DatabaseSettings()
     var pool: HandlePool
     var writeToken = WriteToken()
+    var writerSlots = WriterSlots()
     var pins = ThreadPins()
     var isOpened = false
     /// Ended pooled pins, reused for the next checkouts (a point read from a thread outside any
@@ -25,6 +26,13 @@ struct CoreState {
         guard let pin = freePins.popLast() else { return Pin(handle: handle, threadID: tid, registered: true, lease: nil) }
         pin.reuse(handle: handle, threadID: tid)
         return pin
+    }
+
+    /// Gives back the writer's turn `pin` holds, if any (the caller wakes `.writerSlot`).
+    mutating func releaseWriterSlot(of pin: Pin) {
+        guard pin.holdsWriterSlot else { return }
+        pin.holdsWriterSlot = false
+        writerSlots.release()
     }
 
     /// Keeps an ended pooled pin for reuse (a few at most).

@@ -7,6 +7,8 @@ enum WaitReason {
     case handle
     /// The write token, first come, first served in the same way.
     case writeToken
+    /// A top-level writer's turn (`WriterSlots`), first come, first served in the same way.
+    case writerSlot
     /// Anything else: a close or blockade to end, running operations to finish before a close, a
     /// Transaction object to go idle. Rare, so these waiters re-check at every change.
     case anyChange
@@ -20,6 +22,8 @@ struct Wake: OptionSet {
     static let handle = Wake(rawValue: 1)
     /// The write token came back, or the line for it moved.
     static let writeToken = Wake(rawValue: 2)
+    /// A writer's turn came back, or the line for one moved.
+    static let writerSlot = Wake(rawValue: 4)
     /// Only the `.anyChange` waiters.
     static let others: Wake = []
 }
@@ -121,6 +125,7 @@ final class Guarded<State>: @unchecked Sendable {  // `state` and `line` are onl
     private func signal(_ wake: Wake) {
         if wake.contains(.handle) { signalFirst(of: .handle) }
         if wake.contains(.writeToken) { signalFirst(of: .writeToken) }
+        if wake.contains(.writerSlot) { signalFirst(of: .writerSlot) }
         for waiter in line where waiter.reason == .anyChange { waiter.signal() }
     }
 

@@ -23,6 +23,9 @@ final class Pin {
     @exclusivity(unchecked) var depth = 1
     @exclusivity(unchecked) var holdsWrite = false
     @exclusivity(unchecked) var writeDepth = 0
+    /// Whether this pin's operation holds a top-level writer's turn (`WriterSlots`), given back when
+    /// the pin ends.
+    @exclusivity(unchecked) var holdsWriterSlot = false
     /// Database.begin() left this pin open until commit() or rollback().
     @exclusivity(unchecked) var explicitTransaction = false
     @exclusivity(unchecked) var performanceTracer: PerformanceTracer?
@@ -46,6 +49,7 @@ final class Pin {
         depth = 1
         holdsWrite = false
         writeDepth = 0
+        holdsWriterSlot = false
         explicitTransaction = false
         performanceTracer = nil
     }
