@@ -1,8 +1,8 @@
 /// A select of model objects: its SQL and where each property lands in the result row.
 ///
 /// Selecting every property of the model with no clauses is the common case: its statement is found in
-/// each handle's cache by (model, table), built and prepared there the first time. Anything else is built per call from WINQ (the one-line reads' row-by-row shape is
-/// `KeyedRead`'s).
+/// each handle's cache by (model, table), built and prepared there the first time. Anything else is
+/// built per call from WINQ (the one-line reads' row-by-row shape is `KeyedRead`'s).
 @usableFromInline
 struct ObjectQuery<Object: TableDecodable> {
     @usableFromInline let source: StatementSource

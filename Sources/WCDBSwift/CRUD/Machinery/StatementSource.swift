@@ -1,7 +1,7 @@
 /// Runs work on one of the handle's statements: a model's statement found by its key (built and prepared
 /// on the handle the first time), or a tree built per call with the caller's clauses (rendered on the
-/// handle for its values, found by its text). The statement is always reset afterwards, so no read transaction stays open
-/// behind the caller's back.
+/// handle for its values, found by its text). The statement is always reset afterwards, so no read
+/// transaction stays open behind the caller's back.
 @usableFromInline
 enum StatementSource {
     /// A model's statement, found by `key`; `node` builds it the first time on a handle.
