@@ -3,8 +3,8 @@
 ///
 /// Its statement is the handle's cache's front entry when the last call was the same (model, table,
 /// operation), so a loop of calls neither hashes a key nor builds an `ObjectInserter`; otherwise one is
-/// built and finds (or prepares) the statement as the array inserts do. Functions, not a
-/// value built per call (see `KeyedRead`).
+/// built and finds (or prepares) the statement as the array inserts do. Functions, not a value built
+/// per call (see `KeyedRead`).
 @usableFromInline
 enum KeyedInsert {
     /// Inserts `object` on `handle`; returns the rowid SQLite assigned when the object asked for
