@@ -7,7 +7,8 @@ bash scripts/setup-sqlcipher4.sh >/dev/null || true  # the real SQLCipher 4 engi
 # The runtime's layers build only on the layers below them (no build needed to check).
 python3 scripts/check-layers.py
 started=$SECONDS
-swift build --build-tests "$@"
+source scripts/swift-build-retrying.sh
+swift_build_retrying --build-tests "$@"
 echo "test.sh: build took $((SECONDS - started)) s"
 swift test --skip-build "$@"
 # Docs that are tested: every Swift block of the README and the DocC articles, compiled in a new package

@@ -6,7 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 export TSAN_OPTIONS="halt_on_error=1 ${TSAN_OPTIONS:-}"
-swift build --build-tests --sanitize=thread --scratch-path .build-tsan
+source scripts/swift-build-retrying.sh
+swift_build_retrying --build-tests --sanitize=thread --scratch-path .build-tsan
 swift test --skip-build --sanitize=thread --scratch-path .build-tsan --filter CoreTests 2>&1 | tee .build-tsan/core-tests.log
 if grep -q "ThreadSanitizer" .build-tsan/core-tests.log; then
   echo "tsan.sh: ThreadSanitizer reported a race (see .build-tsan/core-tests.log)" >&2
