@@ -350,8 +350,8 @@ extension DatabaseCore {
                                        { $0.pool.checkOutAhead(for: tid) }) {
                 return handle
             }
-            if cancellation?.isCancelled == true { throw CancellationError() }
-            throw reportError(noFreeHandleError(timeout))
+            throw waitEnded(waking: [], cancellation: cancellation, busy: noFreeHandleMessage(timeout),
+                            operation: "checkout") { _ in }
         case .queue(let timeout):
             // The ticket is taken by the first attempt, under the same lock that puts this thread in the
             // waiters' line: the line's order is the tickets' order, so a returned handle wakes the thread
@@ -368,17 +368,28 @@ extension DatabaseCore {
                 return state.pool.checkOut(ticket: ticket, for: tid)
             }
             if let handle { return handle }
-            state.withLock(waking: .handle) { state in if let ticket { state.pool.abandon(ticket: ticket) } }
-            // The Task whose work this is was cancelled while it waited: its place in the line is given up.
-            if cancellation?.isCancelled == true { throw CancellationError() }
-            throw reportError(noFreeHandleError(timeout))
+            throw waitEnded(waking: .handle, cancellation: cancellation, busy: noFreeHandleMessage(timeout),
+                            operation: "checkout") { state in if let ticket { state.pool.abandon(ticket: ticket) } }
         }
     }
 
-    private func noFreeHandleError(_ timeout: Double) -> WCDBError {
-        WCDBError(level: .core, code: SQLITE_BUSY, extendedCode: SQLITE_BUSY, message:
-            "Waited \(timeout) s (the busy timeout) for one of the \(maxHandles) handles of this database; every one stays checked out (unfinalized CoreStatements or Transaction objects?)",
-            path: path, tag: tag, operation: "checkout")
+    private func noFreeHandleMessage(_ timeout: Double) -> String {
+        "Waited \(timeout) s (the busy timeout) for one of the \(maxHandles) handles of this database; every one stays checked out (unfinalized CoreStatements or Transaction objects?)"
+    }
+
+    /// The error of a wait in one of the core's lines that ended without its turn: `leave` gives the
+    /// place in the line up (under the lock, waking the line's next waiter); then `CancellationError`
+    /// when the Task whose work this is was cancelled while it waited, else a busy error saying what
+    /// was waited for.
+    private func waitEnded(waking wake: Wake, cancellation: Handle.CancellationSignal?, busy message: String,
+                           operation: String, leave: (inout CoreState) -> Void) -> Error {
+        let tag = state.withLock(waking: wake) { state -> Int? in
+            leave(&state)
+            return state.settings.tag
+        }
+        if cancellation?.isCancelled == true { return CancellationError() }
+        return reportError(WCDBError(level: .core, code: SQLITE_BUSY, extendedCode: SQLITE_BUSY, message: message,
+                                     path: path, tag: tag, operation: operation))
     }
 
     // MARK: Leased handles (Transaction objects)
@@ -455,14 +466,9 @@ extension DatabaseCore {
             return state.writerSlots.take(ticket: ticket) ? true : nil
         }
         guard got == nil else { return }
-        let tag = state.withLock(waking: .writerSlot) { state -> Int? in
-            if let ticket { state.writerSlots.leave(ticket: ticket) }
-            return state.settings.tag
-        }
-        if cancellation?.isCancelled == true { throw CancellationError() }
-        throw reportError(WCDBError(level: .core, code: SQLITE_BUSY, extendedCode: SQLITE_BUSY, message:
+        throw waitEnded(waking: .writerSlot, cancellation: cancellation, busy:
             "Waited \(timeout) s (the busy timeout) for a turn to write: \(WriterSlots.limit) other writes of this database hold or wait for a handle and the write lock",
-            path: path, tag: tag, operation: "write"))
+            operation: "write") { state in if let ticket { state.writerSlots.leave(ticket: ticket) } }
     }
 
     // MARK: Write token
@@ -529,14 +535,9 @@ extension DatabaseCore {
                 return true
             }
             guard got == nil else { return }
-            let tag = state.withLock(waking: .writeToken) { state -> Int? in
-                if let ticket { state.writeToken.leave(ticket: ticket) }
-                return state.settings.tag
-            }
-            if cancellation?.isCancelled == true { throw CancellationError() }
-            throw reportError(WCDBError(level: .core, code: SQLITE_BUSY, extendedCode: SQLITE_BUSY, message:
+            throw waitEnded(waking: .writeToken, cancellation: cancellation, busy:
                 "Waited \(timeout) s (the busy timeout) for the write lock, held by another operation or Transaction object of this database",
-                path: path, tag: tag, operation: operation))
+                operation: operation) { state in if let ticket { state.writeToken.leave(ticket: ticket) } }
         }
     }
 
