@@ -29,15 +29,21 @@ struct AsyncVerbCancellationTests {
         let scratch = try Scratch()
         let database = scratch.database
         let owners = (1...400_000).map { Owner(id: Int64($0), name: "owner \($0)") }
-        let started = Box(false)
-        database.traceSQL { sql in if sql.hasPrefix("INSERT") { started.with { $0 = true } } }
-        let task = Task { try await database.insert(objects: owners, intoTable: "owner") }
-        while !started.get { try await Task.sleep(for: .milliseconds(2)) }
-        try await Task.sleep(for: .milliseconds(30))
-        let cancelled = ContinuousClock.now
-        task.cancel()
-        let result = await task.result
-        let latency = cancelled.duration(to: .now)
+        // Cancelled from the inserting thread once 1,000 rows are in: a test Task sleeping until then
+        // could wake only after the insert ended when the suite keeps the cooperative pool busy.
+        let task = Box<Task<Void, Error>?>(nil)
+        let cancelled = Box<ContinuousClock.Instant?>(nil)
+        let inserts = Box(0)
+        database.traceSQL { sql in
+            guard sql.hasPrefix("INSERT"), inserts.with({ $0 += 1; return $0 }) >= 1_000, cancelled.get == nil,
+                  let running = task.get else { return }
+            cancelled.with { $0 = .now }
+            running.cancel()
+        }
+        let running = Task { try await database.insert(objects: owners, intoTable: "owner") }
+        task.with { $0 = running }
+        let result = await running.result
+        let latency = (cancelled.get ?? .now).duration(to: .now)
         database.traceSQL(nil)
         print("AsyncVerbCancellationTests: insert(objects:) of 400,000 ended \(String(format: "%.1f", Double(latency.components.attoseconds) / 1e15 + Double(latency.components.seconds) * 1000)) ms after cancel(), \(try scratch.count()) rows left")
         #expect(throws: CancellationError.self) { try result.get() }
