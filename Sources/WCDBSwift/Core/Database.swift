@@ -10,6 +10,9 @@ public protocol HandleProvider {
     func withHandle<T>(forWriting: Bool, _ body: (Handle) throws -> T) throws -> T
     /// Runs `body` in a transaction, or as a savepoint inside the one already running.
     func run(embeddedTransaction: () throws -> Void) throws
+    /// Runs `body` in a transaction that commits when it returns true and rolls back when it returns
+    /// false or throws. It does not nest: inside another transaction it throws.
+    func run(controllableTransaction: () throws -> Bool) throws
     /// The tag of the database (shared by every object of its path), for errors and tracing.
     var tag: Int? { get }
     /// The database file's path.

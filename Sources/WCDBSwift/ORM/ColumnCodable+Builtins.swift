@@ -6,295 +6,52 @@ import Foundation
 // Stored as INTEGER. UInt64 / UInt are stored bit-cast into Int64 (values above Int64.max read back negative
 // in SQL, but round-trip exactly). Reading narrows by truncation, like WCDB.
 
-extension Int: ColumnEncodable, ColumnDecodable {
-    /// `INTEGER`, declared `.integer64` as WCDB declares `Int`.
-    public static var columnType: ColumnType { .integer64 }
+extension Int: ColumnCodable {}
+extension Int8: ColumnCodable {}
+extension Int16: ColumnCodable {}
+extension Int32: ColumnCodable {}
+extension Int64: ColumnCodable {}
+extension UInt: ColumnCodable {}
+extension UInt8: ColumnCodable {}
+extension UInt16: ColumnCodable {}
+extension UInt32: ColumnCodable {}
+extension UInt64: ColumnCodable {}
 
-    /// A 64-bit INTEGER (`.integer`).
+extension ColumnTyped where Self: FixedWidthInteger {
+    /// `INTEGER`, declared as WCDB declares the type: `.integer32` when every value fits a signed 32-bit
+    /// integer (`Int8`, `Int16`, `Int32`, `UInt8`, `UInt16`), `.integer64` otherwise.
     @inlinable
-    public func archivedValue() -> FundamentalValue { .integer(Int64(truncatingIfNeeded: self)) }
+    public static var columnType: ColumnType { bitWidth - (isSigned ? 0 : 1) <= 32 ? .integer32 : .integer64 }
+}
 
-    /// Binds the value as a 64-bit integer (`sqlite3_bind_int64`).
+extension ColumnEncodable where Self: FixedWidthInteger {
+    /// An INTEGER of the declared width (`.integer32` or `.integer`), as WCDB archives the type; `UInt`
+    /// and `UInt64` bit-cast.
+    @inlinable
+    public func archivedValue() -> FundamentalValue {
+        Self.columnType == .integer32 ? .integer32(Int32(truncatingIfNeeded: self)) : .integer(Int64(truncatingIfNeeded: self))
+    }
+
+    /// Binds the value as a 64-bit integer (`sqlite3_bind_int64`); `UInt` and `UInt64` bit-cast.
     @inlinable
     public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
         statement.bind(integer: Int64(truncatingIfNeeded: self), toIndex: index)
-    }
-
-    /// The value's `int64Value`.
-    /// Never nil: NULL, a BLOB and a TEXT that is not exactly a number read 0.
-    @inlinable
-    public init?(with value: FundamentalValue) {
-        self = Int(truncatingIfNeeded: value.int64Value)
-    }
-
-    /// Reads the column with `sqlite3_column_int64`.
-    /// NULL reads 0; a REAL or TEXT converts as SQLite converts it. Never throws.
-    @inlinable
-    public static func decodeColumn(from statement: HandleStatement, atIndex index: Int32) throws -> Int {
-        Int(truncatingIfNeeded: statement.columnInteger(atIndex: index))
     }
 }
 
-extension Int8: ColumnEncodable, ColumnDecodable {
-    /// `INTEGER`, declared `.integer32` as WCDB declares `Int8`.
-    public static var columnType: ColumnType { .integer32 }
-
-    @inlinable
-    /// A 32-bit INTEGER (`.integer32`), as WCDB archives this type.
-    public func archivedValue() -> FundamentalValue { .integer32(Int32(self)) }
-
-    /// Binds the value as a 64-bit integer (`sqlite3_bind_int64`).
-    @inlinable
-    public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
-        statement.bind(integer: Int64(truncatingIfNeeded: self), toIndex: index)
-    }
-
-    /// The value's `int64Value`, truncated to `Int8`'s width as WCDB narrows.
+extension ColumnDecodable where Self: FixedWidthInteger {
+    /// The value's `int64Value`, truncated to the type's width as WCDB narrows.
     /// Never nil: NULL, a BLOB and a TEXT that is not exactly a number read 0.
     @inlinable
     public init?(with value: FundamentalValue) {
-        self = Int8(truncatingIfNeeded: value.int64Value)
+        self.init(truncatingIfNeeded: value.int64Value)
     }
 
-    /// Reads the column with `sqlite3_column_int64`, truncated to `Int8`'s width as WCDB narrows.
+    /// Reads the column with `sqlite3_column_int64`, truncated to the type's width as WCDB narrows.
     /// NULL reads 0; a REAL or TEXT converts as SQLite converts it. Never throws.
     @inlinable
-    public static func decodeColumn(from statement: HandleStatement, atIndex index: Int32) throws -> Int8 {
-        Int8(truncatingIfNeeded: statement.columnInteger(atIndex: index))
-    }
-}
-
-extension Int16: ColumnEncodable, ColumnDecodable {
-    /// `INTEGER`, declared `.integer32` as WCDB declares `Int16`.
-    public static var columnType: ColumnType { .integer32 }
-
-    @inlinable
-    /// A 32-bit INTEGER (`.integer32`), as WCDB archives this type.
-    public func archivedValue() -> FundamentalValue { .integer32(Int32(self)) }
-
-    /// Binds the value as a 64-bit integer (`sqlite3_bind_int64`).
-    @inlinable
-    public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
-        statement.bind(integer: Int64(truncatingIfNeeded: self), toIndex: index)
-    }
-
-    /// The value's `int64Value`, truncated to `Int16`'s width as WCDB narrows.
-    /// Never nil: NULL, a BLOB and a TEXT that is not exactly a number read 0.
-    @inlinable
-    public init?(with value: FundamentalValue) {
-        self = Int16(truncatingIfNeeded: value.int64Value)
-    }
-
-    /// Reads the column with `sqlite3_column_int64`, truncated to `Int16`'s width as WCDB narrows.
-    /// NULL reads 0; a REAL or TEXT converts as SQLite converts it. Never throws.
-    @inlinable
-    public static func decodeColumn(from statement: HandleStatement, atIndex index: Int32) throws -> Int16 {
-        Int16(truncatingIfNeeded: statement.columnInteger(atIndex: index))
-    }
-}
-
-extension Int32: ColumnEncodable, ColumnDecodable {
-    /// `INTEGER`, declared `.integer32` as WCDB declares `Int32`.
-    public static var columnType: ColumnType { .integer32 }
-
-    @inlinable
-    /// A 32-bit INTEGER (`.integer32`), as WCDB archives this type.
-    public func archivedValue() -> FundamentalValue { .integer32(Int32(self)) }
-
-    /// Binds the value as a 64-bit integer (`sqlite3_bind_int64`).
-    @inlinable
-    public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
-        statement.bind(integer: Int64(truncatingIfNeeded: self), toIndex: index)
-    }
-
-    /// The value's `int64Value`, truncated to `Int32`'s width as WCDB narrows.
-    /// Never nil: NULL, a BLOB and a TEXT that is not exactly a number read 0.
-    @inlinable
-    public init?(with value: FundamentalValue) {
-        self = Int32(truncatingIfNeeded: value.int64Value)
-    }
-
-    /// Reads the column with `sqlite3_column_int64`, truncated to `Int32`'s width as WCDB narrows.
-    /// NULL reads 0; a REAL or TEXT converts as SQLite converts it. Never throws.
-    @inlinable
-    public static func decodeColumn(from statement: HandleStatement, atIndex index: Int32) throws -> Int32 {
-        Int32(truncatingIfNeeded: statement.columnInteger(atIndex: index))
-    }
-}
-
-extension Int64: ColumnEncodable, ColumnDecodable {
-    /// `INTEGER`, declared `.integer64` as WCDB declares `Int64`.
-    public static var columnType: ColumnType { .integer64 }
-
-    /// A 64-bit INTEGER (`.integer`).
-    @inlinable
-    public func archivedValue() -> FundamentalValue { .integer(Int64(truncatingIfNeeded: self)) }
-
-    /// Binds the value as a 64-bit integer (`sqlite3_bind_int64`).
-    @inlinable
-    public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
-        statement.bind(integer: Int64(truncatingIfNeeded: self), toIndex: index)
-    }
-
-    /// The value's `int64Value`.
-    /// Never nil: NULL, a BLOB and a TEXT that is not exactly a number read 0.
-    @inlinable
-    public init?(with value: FundamentalValue) {
-        self = Int64(truncatingIfNeeded: value.int64Value)
-    }
-
-    /// Reads the column with `sqlite3_column_int64`.
-    /// NULL reads 0; a REAL or TEXT converts as SQLite converts it. Never throws.
-    @inlinable
-    public static func decodeColumn(from statement: HandleStatement, atIndex index: Int32) throws -> Int64 {
-        Int64(truncatingIfNeeded: statement.columnInteger(atIndex: index))
-    }
-}
-
-extension UInt: ColumnEncodable, ColumnDecodable {
-    /// `INTEGER` (`.integer64`). The value is stored by its bit pattern: values above
-    /// `Int64.max` read negative in SQL, but round-trip exactly.
-    public static var columnType: ColumnType { .integer64 }
-
-    /// A 64-bit INTEGER (`.integer`) holding the value's bit pattern (`UInt64.max` is -1).
-    @inlinable
-    public func archivedValue() -> FundamentalValue { .integer(Int64(truncatingIfNeeded: self)) }
-
-    /// Binds the value's bit pattern as a 64-bit integer (`sqlite3_bind_int64`).
-    @inlinable
-    public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
-        statement.bind(integer: Int64(truncatingIfNeeded: self), toIndex: index)
-    }
-
-    /// The value's `int64Value`, reinterpreted as `UInt`.
-    /// Never nil: NULL, a BLOB and a TEXT that is not exactly a number read 0.
-    @inlinable
-    public init?(with value: FundamentalValue) {
-        self = UInt(truncatingIfNeeded: value.int64Value)
-    }
-
-    /// Reads the column with `sqlite3_column_int64`, reinterpreted as `UInt`.
-    /// NULL reads 0; a REAL or TEXT converts as SQLite converts it. Never throws.
-    @inlinable
-    public static func decodeColumn(from statement: HandleStatement, atIndex index: Int32) throws -> UInt {
-        UInt(truncatingIfNeeded: statement.columnInteger(atIndex: index))
-    }
-}
-
-extension UInt8: ColumnEncodable, ColumnDecodable {
-    /// `INTEGER`, declared `.integer32` as WCDB declares `UInt8`.
-    public static var columnType: ColumnType { .integer32 }
-
-    @inlinable
-    /// A 32-bit INTEGER (`.integer32`), as WCDB archives this type.
-    public func archivedValue() -> FundamentalValue { .integer32(Int32(self)) }
-
-    /// Binds the value as a 64-bit integer (`sqlite3_bind_int64`).
-    @inlinable
-    public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
-        statement.bind(integer: Int64(truncatingIfNeeded: self), toIndex: index)
-    }
-
-    /// The value's `int64Value`, truncated to `UInt8`'s width as WCDB narrows.
-    /// Never nil: NULL, a BLOB and a TEXT that is not exactly a number read 0.
-    @inlinable
-    public init?(with value: FundamentalValue) {
-        self = UInt8(truncatingIfNeeded: value.int64Value)
-    }
-
-    /// Reads the column with `sqlite3_column_int64`, truncated to `UInt8`'s width as WCDB narrows.
-    /// NULL reads 0; a REAL or TEXT converts as SQLite converts it. Never throws.
-    @inlinable
-    public static func decodeColumn(from statement: HandleStatement, atIndex index: Int32) throws -> UInt8 {
-        UInt8(truncatingIfNeeded: statement.columnInteger(atIndex: index))
-    }
-}
-
-extension UInt16: ColumnEncodable, ColumnDecodable {
-    /// `INTEGER`, declared `.integer32` as WCDB declares `UInt16`.
-    public static var columnType: ColumnType { .integer32 }
-
-    @inlinable
-    /// A 32-bit INTEGER (`.integer32`), as WCDB archives this type.
-    public func archivedValue() -> FundamentalValue { .integer32(Int32(self)) }
-
-    /// Binds the value as a 64-bit integer (`sqlite3_bind_int64`).
-    @inlinable
-    public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
-        statement.bind(integer: Int64(truncatingIfNeeded: self), toIndex: index)
-    }
-
-    /// The value's `int64Value`, truncated to `UInt16`'s width as WCDB narrows.
-    /// Never nil: NULL, a BLOB and a TEXT that is not exactly a number read 0.
-    @inlinable
-    public init?(with value: FundamentalValue) {
-        self = UInt16(truncatingIfNeeded: value.int64Value)
-    }
-
-    /// Reads the column with `sqlite3_column_int64`, truncated to `UInt16`'s width as WCDB narrows.
-    /// NULL reads 0; a REAL or TEXT converts as SQLite converts it. Never throws.
-    @inlinable
-    public static func decodeColumn(from statement: HandleStatement, atIndex index: Int32) throws -> UInt16 {
-        UInt16(truncatingIfNeeded: statement.columnInteger(atIndex: index))
-    }
-}
-
-extension UInt32: ColumnEncodable, ColumnDecodable {
-    /// `INTEGER`, declared `.integer64` as WCDB declares `UInt32`.
-    public static var columnType: ColumnType { .integer64 }
-
-    /// A 64-bit INTEGER (`.integer`).
-    @inlinable
-    public func archivedValue() -> FundamentalValue { .integer(Int64(truncatingIfNeeded: self)) }
-
-    /// Binds the value as a 64-bit integer (`sqlite3_bind_int64`).
-    @inlinable
-    public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
-        statement.bind(integer: Int64(truncatingIfNeeded: self), toIndex: index)
-    }
-
-    /// The value's `int64Value`, truncated to `UInt32`'s width as WCDB narrows.
-    /// Never nil: NULL, a BLOB and a TEXT that is not exactly a number read 0.
-    @inlinable
-    public init?(with value: FundamentalValue) {
-        self = UInt32(truncatingIfNeeded: value.int64Value)
-    }
-
-    /// Reads the column with `sqlite3_column_int64`, truncated to `UInt32`'s width as WCDB narrows.
-    /// NULL reads 0; a REAL or TEXT converts as SQLite converts it. Never throws.
-    @inlinable
-    public static func decodeColumn(from statement: HandleStatement, atIndex index: Int32) throws -> UInt32 {
-        UInt32(truncatingIfNeeded: statement.columnInteger(atIndex: index))
-    }
-}
-
-extension UInt64: ColumnEncodable, ColumnDecodable {
-    /// `INTEGER` (`.integer64`). The value is stored by its bit pattern: values above
-    /// `Int64.max` read negative in SQL, but round-trip exactly.
-    public static var columnType: ColumnType { .integer64 }
-
-    /// A 64-bit INTEGER (`.integer`) holding the value's bit pattern (`UInt64.max` is -1).
-    @inlinable
-    public func archivedValue() -> FundamentalValue { .integer(Int64(truncatingIfNeeded: self)) }
-
-    /// Binds the value's bit pattern as a 64-bit integer (`sqlite3_bind_int64`).
-    @inlinable
-    public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
-        statement.bind(integer: Int64(truncatingIfNeeded: self), toIndex: index)
-    }
-
-    /// The value's `int64Value`, reinterpreted as `UInt64`.
-    /// Never nil: NULL, a BLOB and a TEXT that is not exactly a number read 0.
-    @inlinable
-    public init?(with value: FundamentalValue) {
-        self = UInt64(truncatingIfNeeded: value.int64Value)
-    }
-
-    /// Reads the column with `sqlite3_column_int64`, reinterpreted as `UInt64`.
-    /// NULL reads 0; a REAL or TEXT converts as SQLite converts it. Never throws.
-    @inlinable
-    public static func decodeColumn(from statement: HandleStatement, atIndex index: Int32) throws -> UInt64 {
-        UInt64(truncatingIfNeeded: statement.columnInteger(atIndex: index))
+    public static func decodeColumn(from statement: HandleStatement, atIndex index: Int32) throws -> Self {
+        Self(truncatingIfNeeded: statement.columnInteger(atIndex: index))
     }
 }
 

@@ -40,7 +40,7 @@ extension HandleProvider {
     }
 }
 
-extension Table {
+extension TableBound {
     /// Inserts `objects` (2.x spelling of `insert(objects:on:)`).
     public func insert(_ objects: [Root], on properties: [PropertyConvertible]? = nil) throws {
         try insert(objects: objects, on: properties)

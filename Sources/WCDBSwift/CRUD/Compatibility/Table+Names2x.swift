@@ -5,7 +5,7 @@ extension Array where Element == FundamentalRow {
     public subscript(row row: Int) -> FundamentalRow { self[row] }
 }
 
-extension Table {
+extension TableBound {
     /// The first row of this table matching `condition` (empty when none), on `columns` (all by default).
     public func getRow(on columns: [ColumnResultConvertible] = [Column.all], where condition: Condition? = nil,
                        orderBy orderList: [OrderBy]? = nil, offset: Offset? = nil) throws -> OneRowValue {
@@ -37,7 +37,7 @@ extension HandleProvider {
     }
 }
 
-extension Table {
+extension TableBound {
     /// Sets the listed properties to the values of `row` (one per property, in order) in this table's
     /// rows matching `condition` (WCDB 2.x: `table.update(on: p, with: [value])`).
     public func update(on property: PropertyConvertible, _ more: PropertyConvertible..., with row: [ColumnEncodable],
@@ -82,7 +82,7 @@ extension Table {
     }
 }
 
-extension Table {
+extension TableBound {
     /// This table's objects matching `condition`, read on the listed properties (WCDB 2.x:
     /// `table.getObjects(on: Model.Properties.name)`; the others take their defaults, or nil).
     public func getObjects(on property: PropertyConvertible, _ more: PropertyConvertible..., where condition: Condition? = nil,
@@ -97,7 +97,7 @@ extension Table {
     }
 }
 
-extension Table {
+extension TableBound {
     /// A chain-call insert of `Object`s into this table (WCDB 2.x: `table.prepareInsert(of: Model.self)`).
     public func prepareInsert<Object: TableEncodable>(of type: Object.Type) throws -> TypedInsert<Object> {
         try prepareInsert(of: type, intoTable: name)

@@ -140,32 +140,6 @@ extension HandleRepresentable {
     }
 }
 
-extension Table {
-    /// Runs `body` in a transaction of the table's database, as `run(transaction:)` does, off Swift's
-    /// cooperative thread pool: commits when it returns, rolls back when it throws or the awaiting Task
-    /// is cancelled (`CancellationError`; the statement in progress stops).
-    /// - Throws: `CancellationError`; `WCDBError`, as `run(transaction:)`; or what `body` throws.
-    public func run(transaction body: @escaping @Sendable () throws -> Void) async throws {
-        try await database.run(transaction: body)
-    }
-
-    /// Runs `body` in a transaction of the table's database that commits only when `body` returns true,
-    /// as `run(controllableTransaction:)` does, off Swift's cooperative thread pool; cancelling the
-    /// awaiting Task rolls it back and throws `CancellationError`.
-    /// - Throws: `CancellationError`; `WCDBError`, as `run(controllableTransaction:)`; or what `body` throws.
-    public func run(controllableTransaction body: @escaping @Sendable () throws -> Bool) async throws {
-        try await database.run(controllableTransaction: body)
-    }
-
-    /// Runs `body` in a transaction of the table's database, as `run(embeddedTransaction:)` does, off
-    /// Swift's cooperative thread pool (a transaction of its own: the queue's thread is inside none);
-    /// cancelling the awaiting Task rolls it back and throws `CancellationError`.
-    /// - Throws: `CancellationError`; `WCDBError`, as `run(embeddedTransaction:)`; or what `body` throws.
-    public func run(embeddedTransaction body: @escaping @Sendable () throws -> Void) async throws {
-        try await database.run(embeddedTransaction: body)
-    }
-}
-
 /// The clause arguments of a verb as Sendable WINQ values, converted on the caller's thread.
 struct SendableArguments: Sendable {
     let condition: Expression?

@@ -45,7 +45,7 @@ extension HandleProvider {
     }
 }
 
-extension Table {
+extension TableBound {
     /// Inserts `objects`, skipping each one that conflicts with a row already there.
     public func insertOrIgnore(_ objects: [Root], on properties: [PropertyConvertible]? = nil) throws {
         try insertOrIgnore(objects, on: properties, intoTable: name)

@@ -116,56 +116,6 @@ extension Database {
 
     // MARK: Transactions
 
-    /// Runs `body` in a transaction, as `run(transaction:)` does, off Swift's cooperative thread pool:
-    /// commits when it returns, rolls back and rethrows when it throws, rolls back and throws
-    /// `CancellationError` when the awaiting Task is cancelled (the statement in progress stops).
-    /// Operations that `body` makes on this database run in the transaction.
-    /// - Throws: `CancellationError`; `WCDBError`, as `run(transaction:)`; or what `body` throws.
-    public func run(transaction body: @escaping @Sendable () throws -> Void) async throws {
-        try await runCancellable(writes: true) { _ in try self.run(transaction: body) }
-    }
-
-    /// Runs `body` with the transaction's handle (WCDB 2.x's form), as `run(transaction:)` does, off
-    /// Swift's cooperative thread pool; cancelling the awaiting Task rolls it back and throws
-    /// `CancellationError`. `write(_:)` is the same with a result.
-    /// - Throws: `CancellationError`; `WCDBError`, as `run(transaction:)`; or what `body` throws.
-    public func run(transaction body: @escaping @Sendable (Handle) throws -> Void) async throws {
-        try await runCancellable(writes: true) { _ in try self.run(transaction: { (handle: Handle) in try body(handle) }) }
-    }
-
-    /// Runs `body` in a transaction that commits only when `body` returns true, as
-    /// `run(controllableTransaction:)` does, off Swift's cooperative thread pool; cancelling the awaiting
-    /// Task rolls it back and throws `CancellationError`.
-    /// - Throws: `CancellationError`; `WCDBError`, as `run(controllableTransaction:)`; or what `body` throws.
-    public func run(controllableTransaction body: @escaping @Sendable () throws -> Bool) async throws {
-        try await runCancellable(writes: true) { _ in try self.run(controllableTransaction: body) }
-    }
-
-    /// Runs `body` with the transaction's handle in a transaction that commits only when `body` returns
-    /// true (WCDB 2.x's form), off Swift's cooperative thread pool; cancelling the awaiting Task rolls it
-    /// back and throws `CancellationError`.
-    /// - Throws: `CancellationError`; `WCDBError`, as `run(controllableTransaction:)`; or what `body` throws.
-    public func run(controllableTransaction body: @escaping @Sendable (Handle) throws -> Bool) async throws {
-        try await runCancellable(writes: true) { _ in try self.run(controllableTransaction: { (handle: Handle) in try body(handle) }) }
-    }
-
-    /// Runs `body` as `run(embeddedTransaction:)` does, off Swift's cooperative thread pool. The queue's
-    /// thread is inside no transaction of this database, so `body` runs in a transaction of its own
-    /// rather than as a savepoint of the caller's; cancelling the awaiting Task rolls it back and throws
-    /// `CancellationError`.
-    /// - Throws: `CancellationError`; `WCDBError`, as `run(embeddedTransaction:)`; or what `body` throws.
-    public func run(embeddedTransaction body: @escaping @Sendable () throws -> Void) async throws {
-        try await runCancellable(writes: true) { _ in try self.run(embeddedTransaction: body) }
-    }
-
-    /// Runs `body` with its handle as `run(embeddedTransaction:)` does (WCDB 2.x's form), off Swift's
-    /// cooperative thread pool, in a transaction of its own; cancelling the awaiting Task rolls it back
-    /// and throws `CancellationError`.
-    /// - Throws: `CancellationError`; `WCDBError`, as `run(embeddedTransaction:)`; or what `body` throws.
-    public func run(embeddedTransaction body: @escaping @Sendable (Handle) throws -> Void) async throws {
-        try await runCancellable(writes: true) { _ in try self.run(embeddedTransaction: { (handle: Handle) in try body(handle) }) }
-    }
-
     /// Calls `body` again and again in a transaction until it sets `stop`, as `run(pausableTransaction:)`
     /// does (WCDB 2.x), off Swift's cooperative thread pool. Cancelling the awaiting Task stops the
     /// statement in progress, rolls back the current segment and throws `CancellationError`; the segments
@@ -217,30 +167,6 @@ extension Database {
 }
 
 extension Transaction {
-    /// Runs `body` in a transaction on this object's handle, as `run(transaction:)` does, off Swift's
-    /// cooperative thread pool; cancelling the awaiting Task stops the statement in progress, rolls the
-    /// transaction back and throws `CancellationError`.
-    /// - Throws: `CancellationError`; `WCDBError`, as `run(transaction:)`; or what `body` throws.
-    public func run(transaction body: @escaping @Sendable () throws -> Void) async throws {
-        try await runCancellable(writes: true) { _ in try self.run(transaction: body) }
-    }
-
-    /// Runs `body` in a transaction on this object's handle that commits only when `body` returns true,
-    /// as `run(controllableTransaction:)` does, off Swift's cooperative thread pool; cancelling the
-    /// awaiting Task rolls it back and throws `CancellationError`.
-    /// - Throws: `CancellationError`; `WCDBError`, as `run(controllableTransaction:)`; or what `body` throws.
-    public func run(controllableTransaction body: @escaping @Sendable () throws -> Bool) async throws {
-        try await runCancellable(writes: true) { _ in try self.run(controllableTransaction: body) }
-    }
-
-    /// Runs `body` as a savepoint of the transaction open on this object, or in a transaction of its own
-    /// when none is, as `run(embeddedTransaction:)` does, off Swift's cooperative thread pool; cancelling
-    /// the awaiting Task rolls back what `body` did and throws `CancellationError`.
-    /// - Throws: `CancellationError`; `WCDBError`, as `run(embeddedTransaction:)`; or what `body` throws.
-    public func run(embeddedTransaction body: @escaping @Sendable () throws -> Void) async throws {
-        try await runCancellable(writes: true) { _ in try self.run(embeddedTransaction: body) }
-    }
-
     /// Runs `body` on this object's handle, as `withHandle(forWriting:_:)` does, and returns its result,
     /// off Swift's cooperative thread pool; cancelling the awaiting Task stops the statement in progress.
     /// - Throws: `CancellationError`; `WCDBError`, as `withHandle(forWriting:_:)`; or what `body` throws.

@@ -28,29 +28,4 @@ extension Database {
     public func truncateCheckpoint() throws {
         try exec("PRAGMA wal_checkpoint(TRUNCATE)")
     }
-
-    /// Runs `body` in a transaction with the transaction's handle (2.x): commits when it returns, rolls
-    /// back and rethrows when it throws.
-    @available(*, noasync, message: "blocks the calling thread; in async code use the async form (try await …), which runs off the cooperative pool and stops when the Task is cancelled")
-    public func run(transaction body: (Handle) throws -> Void) throws {
-        try run(transaction: {
-            try withHandle(forWriting: true) { handle in try body(handle) }
-        })
-    }
-
-    /// Runs `body` in a transaction with its handle; commits only when `body` returns true (2.x).
-    @available(*, noasync, message: "blocks the calling thread; in async code use the async form (try await …), which runs off the cooperative pool and stops when the Task is cancelled")
-    public func run(controllableTransaction body: (Handle) throws -> Bool) throws {
-        try run(controllableTransaction: {
-            try withHandle(forWriting: true) { handle in try body(handle) }
-        })
-    }
-
-    /// Runs `body` in a transaction, or inside the running one, with its handle (2.x).
-    @available(*, noasync, message: "blocks the calling thread; in async code use the async form (try await …), which runs off the cooperative pool and stops when the Task is cancelled")
-    public func run(embeddedTransaction body: (Handle) throws -> Void) throws {
-        try run(embeddedTransaction: {
-            try withHandle(forWriting: true) { handle in try body(handle) }
-        })
-    }
 }

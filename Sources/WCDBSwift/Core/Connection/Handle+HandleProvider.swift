@@ -12,4 +12,10 @@ extension Handle: HandleProvider {
     public func run(embeddedTransaction body: () throws -> Void) throws {
         try TransactionRunner.runEmbedded(on: self, body)
     }
+
+    /// Runs `body` in a transaction on this handle that commits only when `body` returns true.
+    /// - Throws: `WCDBError` when the handle is already in a transaction, or what `body` throws.
+    public func run(controllableTransaction body: () throws -> Bool) throws {
+        try TransactionRunner.run(on: self, operation: "controllable transaction", body)
+    }
 }

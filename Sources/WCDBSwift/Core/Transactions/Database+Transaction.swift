@@ -100,19 +100,8 @@ enum TransactionRunner {
 }
 
 extension Database {
-    /// Runs `body` in a transaction: commits when it returns, rolls back and rethrows when it throws.
-    /// Inside another transaction on this thread it runs as a savepoint of it (as in WCDB 2.x): an error
-    /// thrown by `body` undoes `body`'s own changes and is rethrown, and what it did commits or rolls back
-    /// with the outer transaction. Every operation on this database from this thread during `body` runs
-    /// on the transaction's handle.
-    @available(*, noasync, message: "blocks the calling thread; in async code use the async form (try await …), which runs off the cooperative pool and stops when the Task is cancelled")
-    public func run(transaction body: () throws -> Void) throws {
-        try core.withPin(forWriting: true) { pin in
-            try TransactionRunner.runEmbedded(on: pin.handle, operation: "transaction", body)
-        }
-    }
-
-    /// Like `run(transaction:)`, but commits only when `body` returns true.
+    /// Runs `body` in a transaction that commits only when `body` returns true. It does not nest: on a
+    /// thread inside another transaction of this database it throws.
     @available(*, noasync, message: "blocks the calling thread; in async code use the async form (try await …), which runs off the cooperative pool and stops when the Task is cancelled")
     public func run(controllableTransaction body: () throws -> Bool) throws {
         try core.withPin(forWriting: true) { pin in

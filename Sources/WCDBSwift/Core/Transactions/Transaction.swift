@@ -162,16 +162,6 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
         }
     }
 
-    /// Runs `body` in a transaction on this object's handle: commits when it returns, rolls back and
-    /// rethrows when it throws. Inside a transaction of this object it runs as a savepoint of it (as in
-    /// WCDB 2.x; see `Database.run(transaction:)`).
-    /// - Throws: `WCDBError` — the errors of `begin()` and `commit()`, or what `body` throws.
-    @available(*, noasync, message: "blocks the calling thread; in async code use the async form (try await …), which runs off the cooperative pool and stops when the Task is cancelled")
-    public func run(transaction body: () throws -> Void) throws {
-        // Nested in a transaction of this object: a savepoint of it, as `Database.run(transaction:)`.
-        try run(embeddedTransaction: body)
-    }
-
     /// Runs `body` in a transaction on this object's handle: commits when it returns true, rolls back
     /// when it returns false, rolls back and rethrows when it throws.
     /// - Throws: `WCDBError`, as `run(transaction:)`, or what `body` throws.
