@@ -34,7 +34,11 @@ struct AsyncVerbCancellationTests {
         let task = Box<Task<Void, Error>?>(nil)
         let cancelled = Box<ContinuousClock.Instant?>(nil)
         let inserts = Box(0)
+        // How soon it stops is counted in rows inserted after cancel(), not timed: the awaiting test
+        // resumes only when the cooperative pool has a thread, which a busy suite can delay by seconds.
+        let insertsAfterCancel = Box(0)
         database.traceSQL { sql in
+            if sql.hasPrefix("INSERT"), cancelled.get != nil { insertsAfterCancel.with { $0 += 1 } }
             guard sql.hasPrefix("INSERT"), inserts.with({ $0 += 1; return $0 }) >= 1_000, cancelled.get == nil,
                   let running = task.get else { return }
             cancelled.with { $0 = .now }
@@ -45,9 +49,9 @@ struct AsyncVerbCancellationTests {
         let result = await running.result
         let latency = (cancelled.get ?? .now).duration(to: .now)
         database.traceSQL(nil)
-        print("AsyncVerbCancellationTests: insert(objects:) of 400,000 ended \(String(format: "%.1f", Double(latency.components.attoseconds) / 1e15 + Double(latency.components.seconds) * 1000)) ms after cancel(), \(try scratch.count()) rows left")
+        print("AsyncVerbCancellationTests: insert(objects:) of 400,000 ended \(String(format: "%.1f", Double(latency.components.attoseconds) / 1e15 + Double(latency.components.seconds) * 1000)) ms after cancel(), \(insertsAfterCancel.get) rows inserted after it, \(try scratch.count()) rows left")
         #expect(throws: CancellationError.self) { try result.get() }
-        #expect(latency < .seconds(1))
+        #expect(insertsAfterCancel.get < 100)
         #expect(try scratch.count() == 0)
         try await database.insert(objects: Array(owners.prefix(3)), intoTable: "owner")
         #expect(try scratch.count() == 3)

@@ -1,7 +1,8 @@
 /// Clauses shared by several statements.
 
-/// `ORDER BY … LIMIT …` (SELECT; UPDATE and DELETE with SQLITE_ENABLE_UPDATE_DELETE_LIMIT).
-struct OrderLimitClause: Sendable {
+/// The `ORDER BY … LIMIT … OFFSET …` of a SELECT, UPDATE or DELETE statement, set through the
+/// statement's `order(by:)`, `limit(_:)` and `offset(_:)` (see `OrderLimitStatement`).
+public struct OrderLimitClause: Sendable {
     var orders: [OrderingTerm] = []
     var limit: Expression?
     var offset: Expression?

@@ -1,5 +1,5 @@
 /// `DELETE FROM table [WHERE …] [ORDER BY …] [LIMIT …]`.
-public final class StatementDelete: Statement {
+public final class StatementDelete: Statement, OrderLimitStatement {
     /// The statement's syntax tree, which the builder methods below change.
     private(set) var node = DeleteNode()
 
@@ -43,46 +43,11 @@ public final class StatementDelete: Statement {
         return self
     }
 
-    /// Appends `ORDER BY` terms, which pick the rows a LIMIT deletes.
-    /// SQLite accepts ORDER BY and LIMIT here because this engine is built with `SQLITE_ENABLE_UPDATE_DELETE_LIMIT`.
-    @discardableResult
-    public func order(by terms: OrderingTermConvertible...) -> StatementDelete { order(by: terms) }
-
-    /// Appends `ORDER BY` terms from an array.
-    @discardableResult
-    public func order(by terms: [OrderingTermConvertible]) -> StatementDelete {
-        node.orderLimit.append(orders: terms)
-        return self
-    }
-
-    /// `LIMIT from, to`: SQLite reads it as `LIMIT to OFFSET from` (`to` is a row count).
-    /// Replaces an earlier limit and offset.
-    @discardableResult
-    public func limit(from: ExpressionConvertible, to: ExpressionConvertible) -> StatementDelete {
-        node.orderLimit.set(rangeFrom: from, to: to)
-        return self
-    }
-
-    /// `LIMIT n`; replaces an earlier limit.
-    @discardableResult
-    public func limit(_ limit: ExpressionConvertible) -> StatementDelete {
-        node.orderLimit.set(limit: limit)
-        return self
-    }
-
-    /// `LIMIT n OFFSET m`; replaces an earlier limit and offset.
-    @discardableResult
-    public func limit(_ limit: ExpressionConvertible, offset: ExpressionConvertible) -> StatementDelete {
-        node.orderLimit.set(limit: limit)
-        node.orderLimit.set(offset: offset)
-        return self
-    }
-
-    /// `OFFSET m`; replaces an earlier offset. Without a limit it prints `LIMIT -1 OFFSET m`.
-    @discardableResult
-    public func offset(_ offset: ExpressionConvertible) -> StatementDelete {
-        node.orderLimit.set(offset: offset)
-        return self
+    /// The statement's ORDER BY, LIMIT and OFFSET, which `OrderLimitStatement`'s methods set.
+    public var _orderLimit: OrderLimitClause {
+        get { node.orderLimit }
+        set { node.orderLimit = newValue }
+        _modify { yield &node.orderLimit }
     }
 
     /// The statement's SQL, values printed as literals (see `Statement`).

@@ -4,7 +4,7 @@
 /// `union()` / `unionAll()` / `intersect()` / `except()` start the next core; `select`, `from`,
 /// `where`, `group(by:)`, `having` and `values` configure the current core, `order(by:)` and
 /// `limit` the whole statement.
-public final class StatementSelect: Statement {
+public final class StatementSelect: Statement, OrderLimitStatement {
     /// The statement's syntax tree, which the builder methods below change.
     private(set) var node = SelectNode()
     /// The name given by `window(_:)`, waiting for its definition from `as(_:)`.
@@ -117,42 +117,11 @@ public final class StatementSelect: Statement {
         return self
     }
 
-    /// Appends `ORDER BY` terms of the whole statement (all cores).
-    @discardableResult
-    public func order(by terms: OrderingTermConvertible...) -> StatementSelect { order(by: terms) }
-
-    /// Appends `ORDER BY` terms of the whole statement from an array.
-    @discardableResult
-    public func order(by terms: [OrderingTermConvertible]) -> StatementSelect {
-        node.orderLimit.append(orders: terms)
-        return self
-    }
-
-    /// `LIMIT from, to` (the guide's spelling: SQLite reads it as `LIMIT to OFFSET from`).
-    @discardableResult
-    public func limit(from: ExpressionConvertible, to: ExpressionConvertible) -> StatementSelect {
-        node.orderLimit.set(rangeFrom: from, to: to)
-        return self
-    }
-
-    /// `LIMIT n`
-    @discardableResult
-    public func limit(_ limit: ExpressionConvertible) -> StatementSelect {
-        node.orderLimit.set(limit: limit)
-        return self
-    }
-
-    /// `LIMIT n OFFSET m`
-    @discardableResult
-    public func limit(_ limit: ExpressionConvertible, offset: ExpressionConvertible) -> StatementSelect {
-        self.limit(limit).offset(offset)
-    }
-
-    /// `OFFSET m`; replaces an earlier offset. Without a limit it prints `LIMIT -1 OFFSET m`.
-    @discardableResult
-    public func offset(_ offset: ExpressionConvertible) -> StatementSelect {
-        node.orderLimit.set(offset: offset)
-        return self
+    /// The statement's ORDER BY, LIMIT and OFFSET, which `OrderLimitStatement`'s methods set.
+    public var _orderLimit: OrderLimitClause {
+        get { node.orderLimit }
+        set { node.orderLimit = newValue }
+        _modify { yield &node.orderLimit }
     }
 
     /// The statement's SQL, values printed as literals (see `Statement`).

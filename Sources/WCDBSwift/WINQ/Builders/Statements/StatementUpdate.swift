@@ -2,7 +2,7 @@
 ///
 /// `set(a).to(1)` (WCDB 2.x) and `set(a, to: 1)` both add an assignment; `set(a, b).to(x)` is a
 /// row-value assignment `(a, b) = x`.
-public final class StatementUpdate: Statement {
+public final class StatementUpdate: Statement, OrderLimitStatement {
     /// The statement's syntax tree, which the builder methods below change.
     private(set) var node = UpdateNode()
     private var pendingColumns: [ColumnName] = []
@@ -82,46 +82,11 @@ public final class StatementUpdate: Statement {
         return self
     }
 
-    /// Appends `ORDER BY` terms, which pick the rows a LIMIT updates.
-    /// SQLite accepts ORDER BY and LIMIT here because this engine is built with `SQLITE_ENABLE_UPDATE_DELETE_LIMIT`.
-    @discardableResult
-    public func order(by terms: OrderingTermConvertible...) -> StatementUpdate { order(by: terms) }
-
-    /// Appends `ORDER BY` terms from an array.
-    @discardableResult
-    public func order(by terms: [OrderingTermConvertible]) -> StatementUpdate {
-        node.orderLimit.append(orders: terms)
-        return self
-    }
-
-    /// `LIMIT from, to`: SQLite reads it as `LIMIT to OFFSET from` (`to` is a row count).
-    /// Replaces an earlier limit and offset.
-    @discardableResult
-    public func limit(from: ExpressionConvertible, to: ExpressionConvertible) -> StatementUpdate {
-        node.orderLimit.set(rangeFrom: from, to: to)
-        return self
-    }
-
-    /// `LIMIT n`; replaces an earlier limit.
-    @discardableResult
-    public func limit(_ limit: ExpressionConvertible) -> StatementUpdate {
-        node.orderLimit.set(limit: limit)
-        return self
-    }
-
-    /// `LIMIT n OFFSET m`; replaces an earlier limit and offset.
-    @discardableResult
-    public func limit(_ limit: ExpressionConvertible, offset: ExpressionConvertible) -> StatementUpdate {
-        node.orderLimit.set(limit: limit)
-        node.orderLimit.set(offset: offset)
-        return self
-    }
-
-    /// `OFFSET m`; replaces an earlier offset. Without a limit it prints `LIMIT -1 OFFSET m`.
-    @discardableResult
-    public func offset(_ offset: ExpressionConvertible) -> StatementUpdate {
-        node.orderLimit.set(offset: offset)
-        return self
+    /// The statement's ORDER BY, LIMIT and OFFSET, which `OrderLimitStatement`'s methods set.
+    public var _orderLimit: OrderLimitClause {
+        get { node.orderLimit }
+        set { node.orderLimit = newValue }
+        _modify { yield &node.orderLimit }
     }
 
     /// The statement's SQL, values printed as literals (see `Statement`).
