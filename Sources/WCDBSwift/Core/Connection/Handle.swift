@@ -58,6 +58,7 @@ public final class Handle {
     // the thread that checked the handle out).
     @exclusivity(unchecked) var configGeneration = -1
     @exclusivity(unchecked) var cipherGeneration = -1
+    /// How many savepoints are open on the handle; only a `SavepointLevel` changes it.
     @exclusivity(unchecked) var savepointDepth = 0
     /// How long SQLite waits on another connection's file lock (`Database.setBusyTimeout(_:)`).
     @exclusivity(unchecked) var busyTimeoutMilliseconds = Int32(Database.defaultBusyTimeoutMilliseconds)

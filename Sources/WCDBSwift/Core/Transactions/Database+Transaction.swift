@@ -80,22 +80,20 @@ enum TransactionRunner {
             }
             return
         }
-        handle.savepointDepth += 1
-        let name = "wcdb_embedded_\(handle.savepointDepth)"
-        defer { handle.savepointDepth -= 1 }
-        try handle.exec("SAVEPOINT \(name)")
+        let savepoint = SavepointLevel(entering: handle)
+        try handle.exec("SAVEPOINT \(savepoint.name)")
         do {
             try body()
         } catch {
             if handle.isInTransaction {
                 handle.ignoringCancellation {
-                    try? handle.exec("ROLLBACK TO \(name)")
-                    try? handle.exec("RELEASE \(name)")
+                    try? handle.exec("ROLLBACK TO \(savepoint.name)")
+                    try? handle.exec("RELEASE \(savepoint.name)")
                 }
             }
             throw error
         }
-        try handle.exec("RELEASE \(name)")
+        try handle.exec("RELEASE \(savepoint.name)")
     }
 }
 
