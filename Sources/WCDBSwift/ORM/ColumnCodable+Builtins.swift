@@ -21,7 +21,7 @@ extension ColumnTyped where Self: FixedWidthInteger {
     /// `INTEGER`, declared as WCDB declares the type: `.integer32` when every value fits a signed 32-bit
     /// integer (`Int8`, `Int16`, `Int32`, `UInt8`, `UInt16`), `.integer64` otherwise.
     @inlinable
-    public static var columnType: ColumnType { bitWidth - (isSigned ? 0 : 1) <= 32 ? .integer32 : .integer64 }
+    public static var columnType: ColumnType { bitWidth + (isSigned ? 0 : 1) <= 32 ? .integer32 : .integer64 }
 }
 
 extension ColumnEncodable where Self: FixedWidthInteger {
