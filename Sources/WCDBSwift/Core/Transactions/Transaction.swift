@@ -52,13 +52,21 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
     /// - Throws: `WCDBError` — `SQLITE_BUSY` when the write token does not free up within the busy
     ///   timeout, `SQLITE_MISUSE` when this thread holds it itself, or what `body` throws.
     public func withHandle<T>(forWriting: Bool, _ body: (Handle) throws -> T) throws -> T {
+        try call {
+            let pin = try core.enter(forWriting: forWriting, lease: lease)
+            defer { core.leave(pin) }
+            return try reportingErrors { try body(handle) }
+        }
+    }
+
+    /// One call on this object. Calls run one at a time (`lock` is recursive, so `body` may call this
+    /// object again); the outermost one reports its performance when it ends.
+    private func call<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }
         startOperation()
         defer { endOperation() }
-        let pin = try core.enter(forWriting: forWriting, lease: lease)
-        defer { core.leave(pin) }
-        return try reportingErrors { try body(handle) }
+        return try body()
     }
 
     /// Performance: one report per outermost call, or per transaction (from begin to commit/rollback).
@@ -104,26 +112,24 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
     ///   token or the file lock is not free within the busy timeout, `SQLITE_MISUSE` when this thread
     ///   holds the write token itself (inside another transaction of the same database).
     public func begin() throws {
-        lock.lock()
-        defer { lock.unlock() }
-        startOperation()
-        defer { endOperation() }
-        if handle.isInTransaction { throw TransactionRunner.nestedError(handle, operation: "begin") }
-        let pin = try core.enter(forWriting: false, lease: lease)
-        do {
-            try core.acquireWriteToken(for: lease)
-        } catch {
-            core.leave(pin)
-            throw error
+        try call {
+            if handle.isInTransaction { throw TransactionRunner.nestedError(handle, operation: "begin") }
+            let pin = try core.enter(forWriting: false, lease: lease)
+            do {
+                try core.acquireWriteToken(for: lease)
+            } catch {
+                core.leave(pin)
+                throw error
+            }
+            do {
+                try TransactionRunner.begin(handle)
+            } catch {
+                core.releaseWriteToken(for: lease)
+                core.leave(pin)
+                throw error
+            }
+            beganPin = pin
         }
-        do {
-            try TransactionRunner.begin(handle)
-        } catch {
-            core.releaseWriteToken(for: lease)
-            core.leave(pin)
-            throw error
-        }
-        beganPin = pin
     }
 
     /// Commits the transaction open on this object and releases the write token, also when it fails.
@@ -131,27 +137,23 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
     ///   transaction back after an error in it (`SQLITE_ABORT`, as `Database.commit()` says it); a failed
     ///   `COMMIT` (the transaction is then rolled back).
     public func commit() throws {
-        lock.lock()
-        defer { lock.unlock() }
-        startOperation()
-        defer { endOperation() }
-        defer { end() }
-        guard beganPin != nil || handle.isInTransaction else {
-            throw reportError(WCDBError(level: .interface, message: "No transaction to commit", path: path, tag: tag,
-                                        operation: "commit"))
+        try call {
+            defer { end() }
+            guard beganPin != nil || handle.isInTransaction else {
+                throw reportError(WCDBError(level: .interface, message: "No transaction to commit", path: path, tag: tag,
+                                            operation: "commit"))
+            }
+            try TransactionRunner.commit(handle)
         }
-        try TransactionRunner.commit(handle)
     }
 
     /// Rolls back the transaction open on this object, if any, and releases the write token.
     /// - Throws: `WCDBError` when `ROLLBACK` fails.
     public func rollback() throws {
-        lock.lock()
-        defer { lock.unlock() }
-        startOperation()
-        defer { endOperation() }
-        defer { end() }
-        try TransactionRunner.rollback(handle)
+        try call {
+            defer { end() }
+            try TransactionRunner.rollback(handle)
+        }
     }
 
     private func end() {
@@ -167,19 +169,17 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
     /// - Throws: `WCDBError`, as `run(transaction:)`, or what `body` throws.
     @available(*, noasync, message: "blocks the calling thread; in async code use the async form (try await …), which runs off the cooperative pool and stops when the Task is cancelled")
     public func run(controllableTransaction body: () throws -> Bool) throws {
-        lock.lock()
-        defer { lock.unlock() }
-        startOperation()  // the body runs inside this object's call: its thread is known to the core
-        defer { endOperation() }
-        try begin()
-        let shouldCommit: Bool
-        do {
-            shouldCommit = try body()
-        } catch {
-            try? rollback()
-            throw error
+        try call {  // the body runs inside this object's call: its thread is known to the core
+            try begin()
+            let shouldCommit: Bool
+            do {
+                shouldCommit = try body()
+            } catch {
+                try? rollback()
+                throw error
+            }
+            if shouldCommit { try commit() } else { try rollback() }
         }
-        if shouldCommit { try commit() } else { try rollback() }
     }
 
     /// Runs `body` as a savepoint of the transaction open on this object, or in a transaction of its
@@ -187,19 +187,17 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
     /// `body` undoes `body`'s own changes and is rethrown.
     @available(*, noasync, message: "blocks the calling thread; in async code use the async form (try await …), which runs off the cooperative pool and stops when the Task is cancelled")
     public func run(embeddedTransaction body: () throws -> Void) throws {
-        lock.lock()
-        defer { lock.unlock() }
-        startOperation()
-        defer { endOperation() }
-        if handle.isInTransaction {
-            try withHandle(forWriting: true) { handle in
-                try TransactionRunner.runEmbedded(on: handle, body)
+        try call {
+            if handle.isInTransaction {
+                try withHandle(forWriting: true) { handle in
+                    try TransactionRunner.runEmbedded(on: handle, body)
+                }
+            } else {
+                try run(controllableTransaction: {
+                    try body()
+                    return true
+                })
             }
-        } else {
-            try run(controllableTransaction: {
-                try body()
-                return true
-            })
         }
     }
 }
