@@ -11,7 +11,8 @@ own API); `--all` lists the outside ones, file:line and the declaration.
 A declaration is public when its line declares something with `public` or `open` (functions, initializers,
 subscripts, properties, types, cases of public enums, typealiases, operators, associated types). It is
 documented when the lines right above it (attributes like `@inlinable` and `#if` lines skipped) end with
-a `///` comment or a `/** … */` block. `@_spi` declarations are not users' API and are not counted;
+a `///` comment or a `/** … */` block. `@_spi` declarations, and the members of an `@_spi` type or extension, are not
+users' API and are not counted;
 neither are members of protocols' conformances spelled without `public` (they inherit the protocol's
 documentation in DocC).
 """
@@ -28,19 +29,50 @@ PUBLIC_CASE = re.compile(r'^\s*case\s+`?\w')
 SPI = re.compile(r'@_spi\(')
 
 
+SPI_TYPES = set()  # the names of `@_spi` types, whose extensions' members are SPI too
+
+
+def collect_spi_types(root):
+    for directory, _, files in os.walk(root):
+        for name in files:
+            if name.endswith('.swift'):
+                with open(os.path.join(directory, name), encoding='utf-8') as file:
+                    for match in re.finditer(r'@_spi\([^)]*\)\s+public\s+(?:final\s+)?(?:enum|struct|class|protocol)\s+(\w+)',
+                                             file.read()):
+                        SPI_TYPES.add(match.group(1))
+
+
+def braces(line):
+    """The `{` and `}` of a line's code (string literals and `//` comments left out)."""
+    code = re.sub(r'"(?:\\.|[^"\\])*"', '""', line).split('//')[0]
+    return code.count('{'), code.count('}')
+
+
 def declarations(path):
     with open(path, encoding='utf-8') as file:
         lines = file.read().split('\n')
-    in_public_enum = []  # a stack of (indent, is public enum)
+    depth = 0
+    spi_regions = []  # the brace depths at which the members of an `@_spi` type or extension stand
+    spi_attribute = False  # an `@_spi(…)` alone on the line before
     for index, line in enumerate(lines):
         stripped = line.strip()
         if not stripped or stripped.startswith('//'):
             continue
-        is_decl = bool(DECL.match(line)) and not SPI.search(line)
-        if is_decl and not re.search(r'\b(extension)\b', stripped.split('{')[0]):
-            yield index, lines
-        elif PUBLIC_CASE.match(line) and enum_is_public(lines, index):
-            yield index, lines
+        extended = re.match(r'(?:@[\w.]+(?:\([^)]*\))?\s+)*extension\s+([\w.]+)', stripped)
+        line_is_spi = bool(SPI.search(line)) or spi_attribute or bool(extended and extended.group(1) in SPI_TYPES)
+        spi_attribute = bool(re.fullmatch(r'@_spi\([^)]*\)', stripped))
+        if not spi_regions:
+            is_decl = bool(DECL.match(line)) and not line_is_spi
+            if is_decl and not re.search(r'\b(extension)\b', stripped.split('{')[0]):
+                yield index, lines
+            elif PUBLIC_CASE.match(line) and enum_is_public(lines, index):
+                yield index, lines
+        opens, closes = braces(line)
+        if line_is_spi and opens > closes:
+            spi_regions.append(depth + 1)
+        depth += opens - closes
+        while spi_regions and depth < spi_regions[-1]:
+            spi_regions.pop()
 
 
 def enum_is_public(lines, index):
@@ -84,6 +116,7 @@ def main():
     root = args[0] if args else 'Sources/WCDBSwift'
     if not os.path.isdir(root):
         sys.exit(f'doc-coverage: no folder {root}')
+    collect_spi_types(root)
     total = 0
     missing = []
     layers = {}  # layer -> [inside Compatibility, outside]

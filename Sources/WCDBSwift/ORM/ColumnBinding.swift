@@ -61,7 +61,7 @@ public struct PrimaryKeyBinding: Sendable {
     public let onConflict: ConflictAction?
 
     /// A primary key as `@PrimaryKey(order:autoIncrement:onConflict:)` describes it.
-    public init(order: Order? = nil, autoIncrement: Bool = false, onConflict: ConflictAction? = nil) {
+    @_spi(WCDBGenerated) public init(order: Order? = nil, autoIncrement: Bool = false, onConflict: ConflictAction? = nil) {
         self.order = order
         self.autoIncrement = autoIncrement
         self.onConflict = onConflict
@@ -74,7 +74,7 @@ public struct UniqueBinding: Sendable {
     public let onConflict: ConflictAction?
 
     /// A unique constraint as `@Unique(onConflict:)` describes it.
-    public init(onConflict: ConflictAction? = nil) {
+    @_spi(WCDBGenerated) public init(onConflict: ConflictAction? = nil) {
         self.onConflict = onConflict
     }
 }
@@ -91,7 +91,7 @@ public struct ForeignKeyBinding: Sendable {
     public let onUpdate: ForeignKey.Action?
 
     /// A foreign key as `@ForeignKey(table:column:onDelete:onUpdate:)` describes it.
-    public init(table: String, column: String, onDelete: ForeignKey.Action? = nil, onUpdate: ForeignKey.Action? = nil) {
+    @_spi(WCDBGenerated) public init(table: String, column: String, onDelete: ForeignKey.Action? = nil, onUpdate: ForeignKey.Action? = nil) {
         self.table = table
         self.column = column
         self.onDelete = onDelete
@@ -157,7 +157,7 @@ public struct IndexedProperty: Sendable {
     public let order: Order?
 
     /// `property` with its order, as an index or multi-column constraint member.
-    public init(_ property: PropertyConvertible, order: Order? = nil) {
+    @_spi(WCDBGenerated) public init(_ property: PropertyConvertible, order: Order? = nil) {
         self.property = property.asProperty()
         self.order = order
     }
@@ -205,7 +205,7 @@ public struct VirtualTableBinding: Sendable {
     public let content: String?
 
     /// A virtual table as `@VirtualTable(module:tokenizer:content:)` describes it.
-    public init(module: String, tokenizer: String? = nil, content: String? = nil) {
+    @_spi(WCDBGenerated) public init(module: String, tokenizer: String? = nil, content: String? = nil) {
         self.module = module
         self.tokenizer = tokenizer
         self.content = content
