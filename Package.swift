@@ -135,7 +135,11 @@ let package = Package(
         ),
         .testTarget(
             name: "GeneratorTests",
-            dependencies: ["WCDBGenerator"],
+            dependencies: [
+                "WCDBGenerator",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ],
             path: "Tests/GeneratorTests",
             exclude: ["Golden"]
         ),
