@@ -221,6 +221,40 @@ private func stored(_ database: Database, _ table: String) throws -> [Int64] {
         #expect(try database.getValue(on: Item.id.count(), fromTable: "new", where: Item.content == "x").int64Value == 5)
     }
 
+    /// An UPDATE or DELETE of rows still in the source first moves them into the target (an INSERT
+    /// there), yet `lastInsertedRowID` stays the last insert's, as on one table; an INSERT OR IGNORE that
+    /// ignores its row leaves it too.
+    @Test func updatesAndDeletesLeaveLastInsertedRowIDAsOneTableDoes() throws {
+        let scratch = try MigrationScratch()
+        let database = Database(withPath: scratch.targetPath)
+        defer { database.close() }
+        try database.create(table: "old", of: MigrationItem.self)
+        try database.insert(objects: items(1...20), intoTable: "old")
+        database.addMigration(sourcePath: nil) { info in
+            if info.table == "new" { info.sourceTable = "old" }
+        }
+        try database.create(table: "new", of: MigrationItem.self)
+        try database.withHandle(forWriting: true) { handle in
+            try handle.exec(StatementInsert().insert(intoTable: "new").columns(Item.id, Item.content).values(100, "new row"))
+            #expect(handle.lastInsertedRowID == 100)
+            try handle.exec(StatementUpdate().update(table: "new").set(Item.content).to("x").where(Item.id == 7))
+            #expect(handle.changes == 1)
+            #expect(handle.lastInsertedRowID == 100)
+            try handle.exec(StatementDelete().delete(from: "new").where(Item.id == 9))
+            #expect(handle.changes == 1)
+            #expect(handle.lastInsertedRowID == 100)
+            try handle.exec(StatementInsert().insert(intoTable: "new").onConflict(.ignore).columns(Item.id, Item.content).values(3, "ignored"))
+            #expect(handle.changes == 0)
+            #expect(handle.lastInsertedRowID == 100)
+            try handle.exec(StatementInsert().insert(intoTable: "new").onConflict(.replace).columns(Item.id, Item.content).values(4, "replaced"))
+            #expect(handle.lastInsertedRowID == 4)
+            try handle.exec(StatementInsert().insert(intoTable: "new").columns(Item.content).values("next"))
+            #expect(handle.lastInsertedRowID == 101)
+        }
+        #expect(try stored(database, "new").contains(7))
+        #expect(try database.getValue(on: Item.content, fromTable: "new", where: Item.id == 4).stringValue == "replaced")
+    }
+
     /// The source table is dropped only once no operation begun before the table finished migrating is
     /// still running: a read that holds its handle across the end of the migration (here a prepared
     /// statement over the target's view, stepped again afterwards) keeps working, and an operation that

@@ -72,6 +72,9 @@ public final class Handle {
     @exclusivity(unchecked) var collectsPerformance = false
     @exclusivity(unchecked) var performanceSQLs: [String: Int] = [:]
     @exclusivity(unchecked) var performanceStart: UInt64 = 0
+    /// Set after a statement whose prelude moved rows but which inserted none itself: while SQLite's
+    /// last rowid is still the last moved row's, `lastInsertedRowID` reports the one before the prelude.
+    @exclusivity(unchecked) var lastInsertedRowIDMask: (moved: Int64, reported: Int64)?
     /// Kept alive while attached: the progress handler holds it unretained.
     @exclusivity(unchecked) var attachedCancellationSignal: CancellationSignal?
     /// The statement of WCDB 2.x's handle-level calls (`prepare(_:)` of a WINQ statement, `step()`, …).
@@ -349,8 +352,15 @@ public final class Handle {
     /// Rows changed since the connection opened.
     public var totalChanges: Int { db.map { Int(sqlite3_total_changes($0)) } ?? 0 }
 
-    /// The rowid of the last successful INSERT on this connection.
-    public var lastInsertedRowID: Int64 { db.map { sqlite3_last_insert_rowid($0) } ?? 0 }
+    /// The rowid of the last successful INSERT on this connection. The rows a migrating table's
+    /// statement moves into its target first (INSERTs of the rewrite's own) don't count: as on one
+    /// table, only the statement's own inserts do.
+    public var lastInsertedRowID: Int64 {
+        guard let db else { return 0 }
+        let rowID = sqlite3_last_insert_rowid(db)
+        if let mask = lastInsertedRowIDMask, mask.moved == rowID { return mask.reported }
+        return rowID
+    }
 
     /// Whether a transaction is open on this connection (`sqlite3_get_autocommit` is 0).
     public var isInTransaction: Bool { db.map { sqlite3_get_autocommit($0) == 0 } ?? false }

@@ -334,6 +334,7 @@ public final class HandleStatement {
         let ownsSavepoint = handle.rawPointer.map { sqlite3_get_autocommit($0) != 0 } ?? false
         if ownsSavepoint { try handle.exec("SAVEPOINT wcdb_prelude") }
         do {
+            let reportedRowID = handle.lastInsertedRowID
             for statement in statements {
                 defer { statement.reset() }
                 while try statement.step() {}
@@ -341,6 +342,7 @@ public final class HandleStatement {
             needsReset = true
             let rc = sqlite3_step(stmt)
             guard rc == SQLITE_ROW || rc == SQLITE_DONE else { throw stepError(rc) }
+            maskMovedRowID(reported: reportedRowID)
             if ownsSavepoint { try handle.exec("RELEASE wcdb_prelude") }
             return rc == SQLITE_ROW
         } catch {
@@ -350,6 +352,19 @@ public final class HandleStatement {
             }
             throw error
         }
+    }
+
+    /// After a prelude moved rows (INSERTs into the target), SQLite's last rowid is the last moved row's.
+    /// When this statement inserted nothing itself (an UPDATE, a DELETE, an INSERT that inserted no
+    /// row), `lastInsertedRowID` keeps reporting what it reported before, as on one table.
+    private func maskMovedRowID(reported: Int64) {
+        guard let db = handle.rawPointer else { return }
+        let rowID = sqlite3_last_insert_rowid(db)
+        guard rowID != reported else { return }
+        let sql = sqlite3_sql(stmt).map { String(cString: $0) } ?? ""
+        let isInsert = sql.hasPrefix("INSERT") || sql.hasPrefix("REPLACE") || (sql.hasPrefix("WITH") && sql.contains("INSERT"))
+        if isInsert && sqlite3_changes(db) > 0 { return }
+        handle.lastInsertedRowIDMask = (moved: rowID, reported: reported)
     }
 
     /// Resets the statement so that it can be stepped again. Bindings are kept. A statement not stepped
