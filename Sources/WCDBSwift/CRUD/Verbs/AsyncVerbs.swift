@@ -242,4 +242,5 @@ extension HandleRepresentable {
                 offset: clauses.offset
             )
         }
-    }}
+    }
+}
