@@ -36,3 +36,55 @@ struct FTS5Document: TableCodable {
 struct UnknownTokenizerDocument: TableCodable {
     var body: String = ""
 }
+
+/// A note indexed by the 2.x tokenizer, with both of its arguments and folding.
+// @VirtualTable(module: "fts4", tokenizer: "wcdb2x_space alpha beta fold")
+struct SpaceSplitNote: TableCodable, Equatable {
+    // @RowID
+    var id: Int64? = nil
+    var body: String = ""
+}
+
+/// The same tokenizer without its arguments: it indexes nothing.
+// @VirtualTable(module: "fts4", tokenizer: "wcdb2x_space")
+struct UnconfiguredNote: TableCodable {
+    var body: String = ""
+}
+
+/// Indexed one character at a time.
+// @VirtualTable(module: "fts4", tokenizer: "wcdb2x_character")
+struct CharacterNote: TableCodable {
+    // @RowID
+    var id: Int64? = nil
+    var body: String = ""
+}
+
+/// Indexed by the tokenizer that goes back.
+// @VirtualTable(module: "fts3", tokenizer: "wcdb2x_backwards")
+struct BackwardsNote: TableCodable {
+    var body: String = ""
+}
+
+/// This library's own tokenizer shape (`StopwordTokenizer`), registered with 2.x's call.
+// @VirtualTable(module: "fts4", tokenizer: "wcdb2x_registered_stopwords the")
+struct StopwordNoteFrom2x: TableCodable {
+    var body: String = ""
+}
+
+/// The 2.x tokenizer registered with this library's call.
+// @VirtualTable(module: "fts4", tokenizer: "wcdb2x_space_named alpha beta")
+struct SpaceSplitNoteByName: TableCodable {
+    var body: String = ""
+}
+
+/// A name registered for FTS5, used in an FTS4 table.
+// @VirtualTable(module: "fts4", tokenizer: "wcdb2x_fts5_only")
+struct FTS5OnlyTokenizerNote: TableCodable {
+    var body: String = ""
+}
+
+/// 2.x's FTS5 table with its custom tokenizer.
+// @VirtualTable(module: "fts5", tokenizer: "wcdb2x_fts5_only alpha beta")
+struct FTS5Note: TableCodable {
+    var body: String = ""
+}

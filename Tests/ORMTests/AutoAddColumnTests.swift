@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WCDBSwift
+import XCTest
 
 /// Auto-add-column (WCDB 2.x): a statement naming a model property's column that its table lacks adds
 /// the column from the model's binding, reports the "Auto add column" warning, and runs, whichever verb
@@ -227,4 +228,42 @@ extension AutoAddColumnTests {
         #expect(scratch.warnings.all == ["\(Self.table).selectValue"])
         #expect(try scratch.columns().filter { $0 == "selectValue" }.count == 1)
     }
+}
+
+/// The "Auto add column" warning names the table and the column added, and only a model read adds it.
+final class AutoAddColumnWarningTests: DatabaseTestCase {
+    func testAutoAddColumnReportsTableAndColumn() throws {
+        let columns = AutoAddColumnObject.Properties.all.filter { $0.description != "selectValue" }
+            .map { ColumnDef(with: $0, and: .integer64) }
+        try database.exec(StatementCreateTable().create(table: "AutoAdd").with(columns: columns))
+        let added = LockedBox<[String: String]>([:])
+        database.traceError { error in
+            guard error.message == "Auto add column" else { return }
+            added.mutate {
+                $0["Table"] = error.extInfos["Table"]?.stringValue
+                $0["Column"] = error.extInfos["Column"]?.stringValue
+            }
+        }
+        _ = try database.getColumn(on: AutoAddColumnObject.Properties.insertValue, fromTable: "AutoAdd")
+        XCTAssertEqual(added.value, [:], "no model read yet: nothing added")
+        let objects: [AutoAddColumnObject] = try database.getObjects(fromTable: "AutoAdd")
+        XCTAssertEqual(objects.count, 0)
+        XCTAssertEqual(added.value, ["Table": "AutoAdd", "Column": "selectValue"])
+        XCTAssertTrue(try strings("PRAGMA table_info(AutoAdd)", column: 1).contains("selectValue"))
+        database.traceError(nil)
+    }
+}
+
+/// AutoAddColumnTests' model.
+final class AutoAddColumnObject: TableCodable {
+    // @PrimaryKey
+    var primaryValue: Int = 0
+    // @Unique
+    var uniqueValue: Int = 0
+    var insertValue: Int = 0
+    var updateValue: Int = 0
+    var selectValue: Int = 0
+    var multiSelectValue: Int = 0
+    var deleteValue: Int = 0
+    init() {}
 }

@@ -48,3 +48,20 @@ final class CodingTableKeyTests: DatabaseTestCase {
         XCTAssertEqual(columnNames(rootType), Annotated.Properties.all.map(\.name))
     }
 }
+
+extension CodingTableKeyTests {
+    func testCodingKeysOfGeneratedProperties() throws {
+        XCTAssertEqual(BaselineObject.Properties.anInt32.asProperty().codingTableKey!.stringValue,
+                       BaselineObject.Properties.anInt32.stringValue)
+        XCTAssertEqual(BaselineObject.Properties.anInt32.asProperty().description,
+                       BaselineObject.Properties.anInt32.asProperty().asProperty().description)
+        let key: any CodingTableKey = BaselineObject.Properties.aString
+        XCTAssertEqual(key.asProperty().name, "aString")
+        XCTAssertEqual(BaselineObject.Properties.all.filter { $0.description != "aString" }.count, 4)
+
+        // A model that does not declare lastInsertedRowID can't set it, as in WCDB.
+        var object = IndexObject()
+        object.lastInsertedRowID = Int64.max
+        XCTAssertEqual(object.lastInsertedRowID, Int64.min)
+    }
+}

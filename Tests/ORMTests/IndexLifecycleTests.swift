@@ -41,3 +41,17 @@ final class IndexLifecycleTests: DatabaseTestCase {
         XCTAssertEqual(try indexNames(of: "ledger"), ["ledger_amount"])
     }
 }
+
+extension IndexLifecycleTests {
+    func testCreatingAnExistingIndexAgainIsNoError() throws {
+        try fillTestTable(with: [TestObject(1, "one"), TestObject(2, "two")])
+        XCTAssertEqual(Column.all().description, Column.all.description)
+        XCTAssertEqual(try database.getRows(on: [Column.all()], fromTable: TestObject.name).count, 2)
+        try database.create(index: "byName", with: TestObject.Properties.variable2, forTable: TestObject.name)
+        try database.create(index: "byName", with: TestObject.Properties.variable2, forTable: TestObject.name)  // exists: no error
+        let index: Master? = try database.getObject(fromTable: Master.builtinTableName, where: Master.Properties.name == "byName")
+        XCTAssertEqual(index?.tableName, TestObject.name)
+        XCTAssertEqual(index?.sql, "CREATE INDEX byName ON testTable(variable2)")
+        XCTAssertEqual(try database.getValue(on: TestObject.Properties.variable1.max(), fromTable: TestObject.name).intValue, 2)
+    }
+}

@@ -4,6 +4,12 @@ import XCTest
 
 /// Monitors in WCDB 2.x's shape.
 final class MonitorTests: DatabaseTestCase {
+    override func tearDownWithError() throws {
+        Database.globalTraceSQL(nil)
+        Database.globalTraceDatabaseOperation(nil)
+        try super.tearDownWithError()
+    }
+
     struct Traced: Sendable {
         let tag: Int
         let path: String
@@ -228,4 +234,79 @@ final class LockedBox<Value>: @unchecked Sendable {  // `stored` is only touched
     init(_ value: Value) { stored = value }
     var value: Value { lock.withLock { stored } }
     func mutate(_ body: (inout Value) -> Void) { lock.withLock { body(&stored) } }
+}
+
+extension MonitorTests {
+    func testGlobalSQLTraceAndRollback() throws {
+        let path = database.path
+        let traced = LockedBox<[String]>([])
+        Database.globalTraceSQL { (tag, tracedPath, _, sql, _) in
+            guard tracedPath == path else { return }
+            traced.mutate { $0.append(sql) }
+        }
+        _ = try database.getRows(on: Master.Properties.any, fromTable: Master.builtinTableName)
+        XCTAssertTrue(traced.value.contains("SELECT * FROM sqlite_master"), "\(traced.value)")
+
+        try database.create(table: TestObject.name, of: TestObject.self)
+        let template = TestObject()
+        template.isAutoIncrement = true
+        try database.run(controllableTransaction: { (_) -> Bool in
+            try self.database.insert([template, template], intoTable: TestObject.name)
+            return false
+        })
+        XCTAssertTrue(traced.value.contains("ROLLBACK"), "\(traced.value)")
+        XCTAssertEqual(try database.getValue(on: Column.all().count(), fromTable: TestObject.name).intValue, 0)
+    }
+
+    func testGlobalTraceDatabaseOperation() throws {
+        let path = directory.appendingPathComponent("operation.db").path
+        let seen = LockedBox<[String]>([])
+        let openInfo = LockedBox<[String: Value]>([:])
+        Database.globalTraceDatabaseOperation { (database, operation, info) in
+            guard database.path == path else { return }
+            switch operation {
+            case .Create:
+                seen.mutate { $0.append("create") }
+            case .SetTag:
+                seen.mutate { $0.append("tag \(database.tag ?? 0)") }
+            case .OpenHandle:
+                seen.mutate { $0.append("open") }
+                openInfo.mutate { $0 = info }
+            }
+        }
+        let database = Database(at: path)
+        database.tag = 42
+        try database.create(table: TestObject.name, of: TestObject.self)
+        try database.exec(StatementCreateIndex().create(index: "testIndex").on(table: TestObject.name)
+            .indexesBy(TestObject.Properties.variable2))
+        database.close()
+        try database.insert(TestObject(1, "x"), intoTable: TestObject.name)
+        XCTAssertEqual(seen.value, ["create", "tag 42", "open", "open"])
+        let info = openInfo.value
+        XCTAssertEqual(info[Database.OperationInfoKeyHandleCount]?.intValue, 1)
+        XCTAssertGreaterThan(info[Database.OperationInfoKeyHandleOpenTime]?.intValue ?? 0, 0)
+        XCTAssertGreaterThan(info[Database.OperationInfoKeySchemaUsage]?.intValue ?? 0, 0)
+        XCTAssertNil(info[Database.OperationInfoKeyHandleOpenCPUTime], "declared, not measured here")
+        XCTAssertEqual(info[Database.OperationInfoKeyTableCount]?.intValue, 2, "testTable and sqlite_sequence")
+        XCTAssertEqual(info[Database.OperationInfoKeyIndexCount]?.intValue, 1)
+        XCTAssertEqual(info[Database.OperationInfoKeyTriggerCount]?.intValue, 0)
+        database.close()
+    }
+
+    /// ORMTestCase's `database.trace { _, _, sql in … }`: the CREATE statements a model's table runs.
+    func testTraceOfSQLSeesTheCreateStatements() throws {
+        let created = LockedBox<[String]>([])
+        database.trace { _, _, sql in
+            if sql.hasPrefix("CREATE") { created.mutate { $0.append(sql) } }
+        }
+        try database.create(table: "IndexObject", of: IndexObject.self)
+        XCTAssertTrue(created.value.contains { $0.hasPrefix("CREATE TABLE") && $0.contains("IndexObject") }, "\(created.value)")
+        XCTAssertTrue(created.value.contains { $0.hasPrefix("CREATE INDEX") && $0.contains("IndexObject_index") }, "\(created.value)")
+        database.traceSQL(nil)
+        let errors = LockedBox(0)
+        database.trace { (_: WCDBError) in errors.mutate { $0 += 1 } }
+        XCTAssertThrowsError(try database.exec(StatementSelect().select(Column.all()).from("nowhere")))
+        XCTAssertEqual(errors.value, 1)
+        database.trace(ofError: nil)
+    }
 }

@@ -106,3 +106,53 @@ struct Conditioned: TableCodable {
     var other: Int = 0
 }
 #endif
+
+/// TableTests' baseline model.
+final class BaselineObject: TableCodable {
+    // @PrimaryKey(order: .ascending, autoIncrement: true)
+    var anInt32: Int32 = -1
+    var anInt64: Int64 = 17626545782784
+    var aString: String = "string"
+    var aData: Data = Data("data".utf8)
+    var aDouble: Double = 0.001
+    var isAutoIncrement: Bool = false
+    var lastInsertedRowID: Int64 = 0
+    init() {}
+}
+
+/// TableTests' model with an index.
+struct IndexObject: TableCodable {
+    // @Index("_index")
+    var variable: Int32 = 0
+}
+
+/// TableTests' model with a multi-column unique constraint.
+struct ConstraintObject: TableCodable {
+    // @MultiUnique("unique")
+    var variable1: Int32 = 0
+    // @MultiUnique("unique")
+    var variable2: Int32 = 0
+}
+
+/// IndexBindingTests' unique multi-column index.
+struct UniqueIndexObject: TableCodable {
+    // @Index("_index", unique: true)
+    var variable1: Int = 0
+    // @Index("_index", unique: true)
+    var variable2: Int = 0
+}
+
+/// TableConstraintBindingTests' multi-column primary key that replaces on conflict.
+struct MultiPrimaryConflict: TableCodable {
+    // @MultiPrimary("primary", onConflict: .replace)
+    var variable1: Int = 0
+    // @MultiPrimary("primary")
+    var variable2: Int = 0
+    var payload: String = ""
+}
+
+/// TableConstraintBindingTests' CHECK.
+// @Check(variable1 > 1)
+struct CheckedObject: TableCodable {
+    var variable1: Int = 0
+}

@@ -89,3 +89,80 @@ final class SchemaTests: DatabaseTestCase {
         XCTAssertEqual(matches.map(\.body), ["The quick brown foxes jumped"])
     }
 }
+
+extension SchemaTests {
+    private func schemaSQL(_ name: String) throws -> String? {
+        let master: Master? = try database.getObject(fromTable: Master.builtinTableName, where: Master.Properties.name == name)
+        return master?.sql
+    }
+
+    func testMasterReadsTheSchema() throws {
+        try database.create(table: TestObject.name, of: TestObject.self)
+        try database.exec("CREATE INDEX byName ON testTable(variable2)")
+        let tables: [Master] = try database.getObjects(fromTable: Master.builtinTableName,
+                                                       where: Master.Properties.type == "table")
+        XCTAssertEqual(tables.map(\.name), [TestObject.name, "sqlite_sequence"], "AUTOINCREMENT made sqlite_sequence")
+        XCTAssertEqual(tables.first?.tableName, TestObject.name)
+        XCTAssertTrue(tables.first?.sql?.hasPrefix("CREATE TABLE") ?? false)
+        XCTAssertGreaterThan(tables.first?.rootpage ?? 0, 0)
+        let index: Master? = try database.getObject(fromTable: Master.builtinTableName,
+                                                    where: Master.Properties.name == "byName")
+        XCTAssertEqual(index?.type, "index")
+        XCTAssertEqual(index?.tableName, TestObject.name)
+        let names: [Master] = try database.getObjects(on: Master.Properties.name, fromTable: Master.builtinTableName,
+                                                      orderBy: [Master.Properties.name.order(.ascending)])
+        XCTAssertEqual(names.compactMap(\.name), ["byName", "sqlite_sequence", TestObject.name])
+        XCTAssertNil(names.first?.type, "a partial select leaves the other fields nil")
+    }
+
+    func testTablesFromModelsAndFromColumnDefinitions() throws {
+        try database.create(table: "IndexObject", of: IndexObject.self)
+        XCTAssertEqual(try schemaSQL("IndexObject_index"), "CREATE INDEX IndexObject_index ON IndexObject(variable)")
+        try database.drop(index: "IndexObject_index")
+        XCTAssertNil(try schemaSQL("IndexObject_index"))
+
+        try database.create(table: "ConstraintObject", of: ConstraintObject.self)
+        XCTAssertTrue(try schemaSQL("ConstraintObject")?.contains("UNIQUE(variable1, variable2)") ?? false)
+        try database.drop(table: "ConstraintObject")
+        XCTAssertNil(try schemaSQL("ConstraintObject"))
+
+        // Without a model: definitions and constraints, then a column added.
+        let constraint = TableConstraint(named: "BaselineConstraint").check(BaselineObject.Properties.anInt32 > 0)
+        let def1 = BaselineObject.Properties.anInt32.asDef(with: .integer32)
+        let def2 = BaselineObject.Properties.anInt64.asDef(with: .integer64)
+        try database.create(table: "Manual", with: def1, def2, and: [constraint])
+        try database.addColumn(with: Column(named: "newColumn").asDef(with: .integer32), forTable: "Manual")
+        let sql = try XCTUnwrap(try schemaSQL("Manual"))
+        XCTAssertTrue(sql.contains("anInt32 INTEGER") && sql.contains("anInt64 INTEGER") && sql.contains("newColumn INTEGER"), sql)
+        XCTAssertTrue(sql.contains("CONSTRAINT BaselineConstraint CHECK"), sql)
+        XCTAssertThrowsError(try database.exec(StatementInsert().insert(intoTable: "Manual").columns(Column(named: "anInt32")).values(-1)),
+                             "the CHECK holds")
+        XCTAssertThrowsError(try database.create(table: "Empty", with: [ColumnDef]()), "a table needs a column")
+
+        try database.create(table: "BaselineObject", of: BaselineObject.self)
+        try database.create(index: "BaselineObject_index", with: BaselineObject.Properties.aString.asIndex(),
+                            BaselineObject.Properties.aDouble.asIndex(), forTable: "BaselineObject")
+        XCTAssertEqual(try schemaSQL("BaselineObject_index"), "CREATE INDEX BaselineObject_index ON BaselineObject(aString, aDouble)")
+
+        var expected = Master()
+        expected.sql = try schemaSQL("BaselineObject")
+        XCTAssertTrue(expected.sql?.contains("anInt32 INTEGER PRIMARY KEY ASC AUTOINCREMENT") ?? false, expected.sql ?? "")
+    }
+
+    func testIndexAndTableConstraintBindings() throws {
+        try database.create(table: "UniqueIndexObject", of: UniqueIndexObject.self)
+        XCTAssertEqual(try schemaSQL("UniqueIndexObject_index"), "CREATE UNIQUE INDEX UniqueIndexObject_index ON UniqueIndexObject(variable1, variable2)")
+        try database.create(table: "MultiPrimaryConflict", of: MultiPrimaryConflict.self)
+        let sql = try XCTUnwrap(try schemaSQL("MultiPrimaryConflict"))
+        XCTAssertTrue(sql.contains("PRIMARY KEY(variable1, variable2) ON CONFLICT REPLACE"), sql)
+        try database.insert(MultiPrimaryConflict(variable1: 1, variable2: 1, payload: "a"), intoTable: "MultiPrimaryConflict")
+        try database.insert(MultiPrimaryConflict(variable1: 1, variable2: 1, payload: "b"), intoTable: "MultiPrimaryConflict")
+        XCTAssertEqual(try database.getColumn(on: MultiPrimaryConflict.Properties.payload, fromTable: "MultiPrimaryConflict"), ["b"])
+
+        try database.create(table: "CheckedObject", of: CheckedObject.self)
+        XCTAssertThrowsError(try database.insert(CheckedObject(variable1: 1), intoTable: "CheckedObject")) { error in
+            XCTAssertEqual((error as? WCDBError)?.code, .Constraint)
+            XCTAssertEqual((error as? WCDBError)?.extendedCode, .ConstraintCheck)
+        }
+    }
+}

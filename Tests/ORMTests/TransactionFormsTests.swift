@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WCDBTestSupport
 import WCDBSwift
+import XCTest
 
 /// The transaction forms are written once for everything that runs statements: each target commits,
 /// rolls back on a throw, and (controllable form) rolls back on false in the same way, with the
@@ -143,5 +144,71 @@ import WCDBSwift
         #expect(seenElsewhere.get == [])
         try transaction.rollback()
         #expect(try table.getObjects().isEmpty)
+    }
+}
+
+/// The blocking forms on a database, spelled both ways: commit, roll back on a throw or on false, nest only
+/// as a savepoint (controllable transactions refuse to nest), and hand their closure the handle.
+final class TransactionFormCallTests: DatabaseTestCase {
+    func testTransactionsReceiveTheirHandle() throws {
+        try fillTestTable(with: [TestObject(1, "one"), TestObject(2, "two")])
+        try database.run(transaction: { handle in
+            XCTAssertTrue(handle.isInTransaction)
+            try handle.exec("INSERT INTO testTable(variable1, variable2) VALUES(10, 'in transaction')")
+            try database.insert(TestObject(11, "same transaction"), intoTable: TestObject.name)
+        })
+        XCTAssertThrowsError(try database.run(transaction: { handle in
+            try handle.exec("INSERT INTO testTable(variable1, variable2) VALUES(12, 'rolled back')")
+            throw WCDBError.interface("stop")
+        }))
+        try database.run(controllableTransaction: { handle in
+            try handle.exec("INSERT INTO testTable(variable1, variable2) VALUES(13, 'not committed')")
+            return false
+        })
+        try database.run(embeddedTransaction: { handle in
+            try handle.exec("INSERT INTO testTable(variable1, variable2) VALUES(14, 'embedded')")
+        })
+        // The 1.x closures without a handle still resolve.
+        try database.run(transaction: {
+            try database.insert(TestObject(15, "1.x"), intoTable: TestObject.name)
+        })
+        XCTAssertEqual(try storedTexts(), ["one", "two", "in transaction", "same transaction", "embedded", "1.x"])
+    }
+
+    // 1.4.3: transactions commit, roll back on error, and nest only when embedded.
+    func testTransactionsCommitRollBackAndNestOnlyAsSavepoints() throws {
+        try database.create(table: "sampleTable", of: SampleObject.self)
+        let object = SampleObject()
+        object.isAutoIncrement = true
+        try database.run(transaction: {
+            try database.insert(objects: object, intoTable: "sampleTable")
+            let objects: [SampleObject] = try database.getObjects(fromTable: "sampleTable")
+            XCTAssertEqual(objects.count, 1, "reads inside the transaction see its writes")
+        })
+        struct Failure: Error {}
+        XCTAssertThrowsError(try database.run(transaction: {
+            try database.insert(objects: object, intoTable: "sampleTable")
+            throw Failure()
+        })) { XCTAssertTrue($0 is Failure, "the error is rethrown") }
+        XCTAssertEqual(try database.getValue(on: SampleObject.Properties.any.count(), fromTable: "sampleTable").int64Value, 1,
+                       "the failed transaction rolled back")
+
+        try database.run(controllableTransaction: {
+            try database.insert(objects: object, intoTable: "sampleTable")
+            return false
+        })
+        XCTAssertEqual(try database.getValue(on: SampleObject.Properties.any.count(), fromTable: "sampleTable").int64Value, 1)
+
+        // The guide (1.x) says plain transactions don't nest; WCDB 2.x nests them as savepoints, and so
+        // do we (see TransactionNestingTests). The controllable form still refuses to nest.
+        XCTAssertThrowsError(try database.run(transaction: {
+            try database.run(controllableTransaction: { true })
+        }), "controllable transactions don't nest")
+        try database.run(transaction: {
+            try database.run(embeddedTransaction: {
+                try database.insert(objects: object, intoTable: "sampleTable")
+            })
+        })
+        XCTAssertEqual(try database.getValue(on: SampleObject.Properties.any.count(), fromTable: "sampleTable").int64Value, 2)
     }
 }

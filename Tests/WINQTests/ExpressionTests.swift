@@ -176,3 +176,41 @@ final class ExpressionTests: XCTestCase {
         XCTAssertEqual(Expression.raise(.abort, message: "it's bad").description, "RAISE(ABORT, 'it''s bad')")
     }
 }
+
+extension ExpressionTests {
+    func testLiteralColumnAndOperatorExpressionsInAWhere() {
+        let expressionInt = Expression(with: 1)
+        let expressionDouble = Expression(with: 2.0)
+        let expressionString = Expression(with: "3")
+        let expressionData = Expression(with: "4".data(using: .ascii)!)
+        let expressionColumn = Expression(with: Column(named: "identifier"))
+        XCTAssertEqual(expressionInt.description, "1")
+        XCTAssertEqual(expressionDouble.description, "2.0")
+        XCTAssertEqual(expressionString.description, "'3'")
+        XCTAssertEqual(expressionData.description, "X'34'")
+        XCTAssertEqual(expressionColumn.description, "identifier")
+        XCTAssertEqual(Expression.bindParameter.description, "?")
+
+        XCTAssertEqual(expressionColumn.between(expressionInt, expressionDouble).description,
+                       "identifier BETWEEN 1 AND 2.0")
+        let expression1 = expressionInt + expressionDouble
+        XCTAssertEqual(expression1.description, "(1 + 2.0)")
+        let expression2 = expressionColumn >= expression1
+        XCTAssertEqual(expression2.description, "(identifier >= (1 + 2.0))")
+        let expression3 = expressionColumn < -1 || expression2
+        XCTAssertEqual(expression3.description, "((identifier < -1) OR (identifier >= (1 + 2.0)))")
+        let statementSelect = StatementSelect().select(Sample.Properties.identifier).from("sampleTable").where(expression3)
+        XCTAssertEqual(statementSelect.description,
+                       "SELECT identifier FROM sampleTable WHERE ((identifier < -1) OR (identifier >= (1 + 2.0)))")
+        assertAccepted(statementSelect, setup: sampleSchema)
+    }
+
+    func testTypedPropertiesCompareAsExpressions() {
+        XCTAssertEqual((Sample.Properties.identifier.asExpression() > 1).description, "(identifier > 1)")
+        let statementSelect = StatementSelect().select(Sample.Properties.identifier)
+            .from("sampleTable")
+            .where(Sample.Properties.identifier < -1 || Sample.Properties.identifier >= 3.0)
+        XCTAssertEqual(statementSelect.description,
+                       "SELECT identifier FROM sampleTable WHERE ((identifier < -1) OR (identifier >= 3.0))")
+    }
+}

@@ -1,6 +1,6 @@
 import CSQLCipher
 import Foundation
-import WCDBSwift
+@_spi(WCDBGenerated) import WCDBSwift
 import XCTest
 
 /// A throwaway in-memory SQLCipher connection for checking that printed SQL parses.
@@ -116,3 +116,13 @@ CREATE TABLE sampleTable(identifier INTEGER PRIMARY KEY, description TEXT, score
 CREATE TABLE other(identifier INTEGER, name TEXT);
 CREATE TABLE ids(identifier INTEGER);
 """
+
+/// A model like the guide's `Sample`, with properties as the generator emits them.
+final class Sample {
+    enum Properties {
+        static let identifier = TypedProperty<Sample, Int?>(named: "identifier", index: 0)
+        static let description = TypedProperty<Sample, String?>(named: "description", index: 1)
+        static let all: [Property] = [identifier.asProperty(), description.asProperty()]
+        static let any = Property.any
+    }
+}

@@ -196,3 +196,45 @@ final class StatementCoreTests: XCTestCase {
         }
     }
 }
+
+extension StatementCoreTests {
+    func testInsertIntoNamedColumns() {
+        let identifierColumn = Column(named: "identifier")
+        let statementInsert = StatementInsert().insert(intoTable: "sampleTable", with: identifierColumn).values(1)
+        XCTAssertEqual(statementInsert.description, "INSERT INTO sampleTable(identifier) VALUES(1)")
+        assertAccepted(statementInsert, setup: sampleSchema)
+    }
+
+    func testSelectOfColumnResults() {
+        let identifierColumn = Column(named: "identifier")
+        let identifierColumnResult = ColumnResult(with: identifierColumn)
+        let statementSelect = StatementSelect().select(identifierColumnResult).from("sampleTable")
+        XCTAssertEqual(statementSelect.description, "SELECT identifier FROM sampleTable")
+        XCTAssertEqual(StatementSelect().select(identifierColumn).from("sampleTable").description,
+                       "SELECT identifier FROM sampleTable")
+        XCTAssertEqual(identifierColumn.asColumnResult().description, "identifier")
+        XCTAssertEqual(StatementSelect().select(Sample.Properties.identifier).from("sampleTable").description,
+                       "SELECT identifier FROM sampleTable")
+        assertAccepted(statementSelect, setup: sampleSchema)
+    }
+
+    /// 1.5.9: the guide's hand-written SQL is pseudo-SQL; this is what we print (see docs/WINQ-printing.md).
+    func testSelectBuiltStepByStepPrintsAsChained() {
+        let statementSelect = StatementSelect()
+        statementSelect.select(distinct: false, Sample.Properties.identifier.min())
+        statementSelect.from("sampleTable")
+        statementSelect.where((Sample.Properties.identifier > 0 || Sample.Properties.identifier / 2 == 0)
+            && Sample.Properties.description.isNotNull())
+        statementSelect.order(by: Sample.Properties.identifier.asOrder(by: .ascending))
+        statementSelect.limit(from: 1, to: 100)
+        let expected = "SELECT min(identifier) FROM sampleTable WHERE (((identifier > 0) OR ((identifier / 2) = 0)) "
+            + "AND (description IS NOT NULL)) ORDER BY identifier ASC LIMIT 1, 100"
+        XCTAssertEqual(statementSelect.description, expected)
+        let chained = StatementSelect().select(distinct: false, Sample.Properties.identifier.min()).from("sampleTable")
+            .where((Sample.Properties.identifier > 0 || Sample.Properties.identifier / 2 == 0)
+                && Sample.Properties.description.isNotNull())
+            .order(by: Sample.Properties.identifier.asOrder(by: .ascending)).limit(from: 1, to: 100)
+        XCTAssertEqual(chained.description, expected)
+        assertAccepted(statementSelect, setup: sampleSchema)
+    }
+}
