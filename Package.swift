@@ -96,8 +96,8 @@ let package = Package(
         ),
 
         // MARK: Tests
-        // Helpers shared by the test targets (seeded generator, thread-safe box).
-        .target(name: "WCDBTestSupport", path: "Tests/TestSupport"),
+        // Helpers shared by the test targets (scratch databases, seeded generator, thread-safe box).
+        .target(name: "WCDBTestSupport", dependencies: ["WCDBSwift"], path: "Tests/TestSupport"),
         .testTarget(
             name: "WINQTests",
             dependencies: ["WCDBSwift", "CSQLCipher", "WCDBTestSupport"],

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WCDBTestSupport
 @testable import WCDBSwift
 
 /// An external-content full-text index over columns that compression stores compressed indexes and
@@ -33,7 +34,7 @@ import Testing
     }
 
     @Test func indexCreatedAfterCompressionFindsTheOriginalText() throws {
-        let scratch = ScratchDatabase()
+        let scratch = ScratchDatabase("fts-content", file: "fts.db")
         let database = scratch.database
         Self.compressMemoText(database)
         try database.create(table: "memo", of: Memo.self)
@@ -59,7 +60,7 @@ import Testing
     }
 
     @Test func indexMadeBeforeCompressionIsMadeAgainAndFollowsTheSteps() throws {
-        let scratch = ScratchDatabase()
+        let scratch = ScratchDatabase("fts-content", file: "fts.db")
         let database = scratch.database
         try database.create(table: "memo", of: Memo.self)
         try database.create(table: "memo_search", of: MemoSearch.self)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WCDBSwift
+import WCDBTestSupport
 
 /// A memo: the content table that `MemoSearch` indexes.
 struct Memo: TableCodable, Equatable {
@@ -38,20 +39,7 @@ struct TaggedDocument: TableCodable, Equatable {
     var tag: String = ""
 }
 
-/// A database in a temporary directory, removed when the value goes.
-final class ScratchDatabase {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wcdb-fts-content-\(UUID().uuidString)")
-    let database: Database
-
-    init() {
-        database = Database(withPath: directory.appendingPathComponent("fts.db").path)
-    }
-
-    deinit {
-        database.close()
-        try? FileManager.default.removeItem(at: directory)
-    }
-
+extension ScratchDatabase {
     /// Memo ids whose title or text matches `query`, through the index and its `@RowID`.
     func search(_ query: String) throws -> [Int64] {
         let found: [MemoSearch] = try database.getObjects(fromTable: "memo_search", where: Column(named: "memo_search").match(query),
@@ -94,7 +82,7 @@ final class ScratchDatabase {
 /// table through the ordinary verbs, with no index writes anywhere.
 @Suite struct ExternalContentIndexTests {
     @Test func indexFollowsInsertsUpdatesAndDeletes() throws {
-        let scratch = ScratchDatabase()
+        let scratch = ScratchDatabase("fts-content", file: "fts.db")
         let database = scratch.database
         try scratch.makeMemos()
         #expect(try scratch.search("apple") == [1])
@@ -120,7 +108,7 @@ final class ScratchDatabase {
     }
 
     @Test func droppingTheIndexDropsItsTriggersOnly() throws {
-        let scratch = ScratchDatabase()
+        let scratch = ScratchDatabase("fts-content", file: "fts.db")
         let database = scratch.database
         try scratch.makeMemos()
         try database.exec("CREATE TRIGGER memo_search_note AFTER INSERT ON memo BEGIN SELECT 1; END")
@@ -135,7 +123,7 @@ final class ScratchDatabase {
     }
 
     @Test func updatingAnUnindexedColumnKeepsTheEntry() throws {
-        let scratch = ScratchDatabase()
+        let scratch = ScratchDatabase("fts-content", file: "fts.db")
         try scratch.makeMemos()
         try scratch.database.update(table: "memo", on: [Memo.Properties.pinned], with: [true] as [ColumnEncodable])
         #expect(try scratch.search("apple") == [1])
@@ -148,7 +136,7 @@ final class ScratchDatabase {
     @Test(arguments: ["update(table:on:with:where:)", "update(objects:inTable:)", "insertOrReplace(objects:intoTable:)",
                       "update(table:on:with:) of the rowid"])
     func editLeavesNoStaleEntry(verb: String) throws {
-        let scratch = ScratchDatabase()
+        let scratch = ScratchDatabase("fts-content", file: "fts.db")
         let database = scratch.database
         try scratch.makeMemos()
         var edited = Memo(title: "Trip", body: "Cycling in Vienna")
@@ -178,7 +166,7 @@ final class ScratchDatabase {
     }
 
     @Test func theTriggersAreTheDocumentedOnes() throws {
-        let scratch = ScratchDatabase()
+        let scratch = ScratchDatabase("fts-content", file: "fts.db")
         try scratch.makeMemos()
         let rows = try scratch.database.getRows("SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
         #expect(rows.map { $0[0].stringValue } == ["memo_search_ai", "memo_search_au", "memo_search_bd", "memo_search_bi", "memo_search_bu"])
@@ -199,7 +187,7 @@ final class ScratchDatabase {
     /// firing delete triggers (`PRAGMA recursive_triggers` is off), so the four documented triggers alone
     /// leave the old words in the index.
     @Test func replaceNeedsTheBeforeInsertTrigger() throws {
-        let scratch = ScratchDatabase()
+        let scratch = ScratchDatabase("fts-content", file: "fts.db")
         let database = scratch.database
         try scratch.makeMemos()
         try database.exec("DROP TRIGGER memo_search_bi")
@@ -214,7 +202,7 @@ final class ScratchDatabase {
     /// statement's rollback takes the trigger's delete with it, inside a transaction too.
     @Test(arguments: [false, true])
     func aFailedInsertLeavesTheIndexAlone(inTransaction: Bool) throws {
-        let scratch = ScratchDatabase()
+        let scratch = ScratchDatabase("fts-content", file: "fts.db")
         let database = scratch.database
         try scratch.makeMemos()
         var duplicate = Memo(title: "Duplicate", body: "never stored")
@@ -231,7 +219,7 @@ final class ScratchDatabase {
     }
 
     @Test func aNewIndexIsFilledFromExistingRowsOnce() throws {
-        let scratch = ScratchDatabase()
+        let scratch = ScratchDatabase("fts-content", file: "fts.db")
         let database = scratch.database
         try database.create(table: "memo", of: Memo.self)
         try database.insert(objects: [Memo(title: "Old", body: "written before the index"), Memo(title: "Older", body: "also before")],
@@ -247,7 +235,7 @@ final class ScratchDatabase {
     }
 
     @Test func anIndexWhoseTriggersWereDroppedIsRebuilt() throws {
-        let scratch = ScratchDatabase()
+        let scratch = ScratchDatabase("fts-content", file: "fts.db")
         let database = scratch.database
         try scratch.makeMemos()
         try database.exec("DROP TRIGGER memo_search_ai")
@@ -261,7 +249,7 @@ final class ScratchDatabase {
     }
 
     @Test func theContentTableMustExistAndHaveTheColumns() throws {
-        let scratch = ScratchDatabase()
+        let scratch = ScratchDatabase("fts-content", file: "fts.db")
         let database = scratch.database
         #expect {
             try database.create(virtualTable: "memo_search", of: MemoSearch.self)
@@ -278,7 +266,7 @@ final class ScratchDatabase {
         #expect(try database.isTableExists("memo_body_search") == false)
         #expect(try database.getValue("SELECT count(*) FROM sqlite_master WHERE type = 'trigger'").int64Value == 0)
 
-        let other = ScratchDatabase()
+        let other = ScratchDatabase("fts-content", file: "fts.db")
         try other.database.exec("CREATE TABLE memo(id INTEGER PRIMARY KEY, title TEXT, text TEXT) WITHOUT ROWID")
         #expect {
             try other.database.create(virtualTable: "memo_search", of: MemoSearch.self)
@@ -292,7 +280,7 @@ final class ScratchDatabase {
 /// `@RowID` and `@NotIndexed` on an ordinary FTS4 table.
 @Suite struct RowIDAndNotIndexedTests {
     @Test func theRowIDIsReadAndWritten() throws {
-        let scratch = ScratchDatabase()
+        let scratch = ScratchDatabase("fts-content", file: "fts.db")
         let database = scratch.database
         try database.create(virtualTable: "tagged", of: TaggedDocument.self)
         let sql = try database.getValue("SELECT sql FROM sqlite_master WHERE name = 'tagged'").stringValue
@@ -319,7 +307,7 @@ final class ScratchDatabase {
     /// A `@NotIndexed` column is stored and read, but `MATCH` never finds its words.
     @Test(arguments: [("first", [Int64]()), ("tag:first", []), ("explicit", [42]), ("body:assigned", [43]), ("rowid", [42, 43])])
     func notIndexedWordsAreNotFound(query: String, expected: [Int64]) throws {
-        let scratch = ScratchDatabase()
+        let scratch = ScratchDatabase("fts-content", file: "fts.db")
         let database = scratch.database
         try database.create(virtualTable: "tagged", of: TaggedDocument.self)
         try database.insert(objects: [TaggedDocument(id: 42, body: "explicit rowid", tag: "first"),

@@ -7,26 +7,9 @@ import WCDBTestSupport
 /// rolls back what it wrote.
 @Suite("Cancelling the Task of an async verb", .serialized)
 struct AsyncVerbCancellationTests {
-    private final class Scratch: Sendable {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wcdb-async-\(UUID().uuidString)")
-        let database: Database
-
-        init() throws {
-            database = Database(withPath: directory.appendingPathComponent("async.db").path)
-            try database.create(table: "owner", of: Owner.self)
-        }
-
-        deinit {
-            database.close()
-            try? FileManager.default.removeItem(at: directory)
-        }
-
-        func count() throws -> Int64 { try database.getValue("SELECT count(*) FROM owner").int64Value }
-    }
-
     /// A multi-object insert is one transaction: cancelled part way, it leaves no row.
     @Test func aCancelledInsertOfManyObjectsLeavesNoRow() async throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDatabase.withOwnerTable("async")
         let database = scratch.database
         let owners = (1...400_000).map { Owner(id: Int64($0), name: "owner \($0)") }
         // Cancelled from the inserting thread once 1,000 rows are in: a test Task sleeping until then
@@ -49,28 +32,28 @@ struct AsyncVerbCancellationTests {
         let result = await running.result
         let latency = (cancelled.get ?? .now).duration(to: .now)
         database.traceSQL(nil)
-        print("AsyncVerbCancellationTests: insert(objects:) of 400,000 ended \(String(format: "%.1f", Double(latency.components.attoseconds) / 1e15 + Double(latency.components.seconds) * 1000)) ms after cancel(), \(insertsAfterCancel.get) rows inserted after it, \(try scratch.count()) rows left")
+        print("AsyncVerbCancellationTests: insert(objects:) of 400,000 ended \(String(format: "%.1f", Double(latency.components.attoseconds) / 1e15 + Double(latency.components.seconds) * 1000)) ms after cancel(), \(insertsAfterCancel.get) rows inserted after it, \(try scratch.ownerCount()) rows left")
         #expect(throws: CancellationError.self) { try result.get() }
         #expect(insertsAfterCancel.get < 100)
-        #expect(try scratch.count() == 0)
+        #expect(try scratch.ownerCount() == 0)
         try await database.insert(objects: Array(owners.prefix(3)), intoTable: "owner")
-        #expect(try scratch.count() == 3)
+        #expect(try scratch.ownerCount() == 3)
     }
 
     @Test func aTaskCancelledBeforeTheVerbWritesNothing() async throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDatabase.withOwnerTable("async")
         let database = scratch.database
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             try await database.insert(objects: [Owner(id: 1, name: "a")], intoTable: "owner")
         }
         await #expect(throws: CancellationError.self) { try await task.value }
-        #expect(try scratch.count() == 0)
+        #expect(try scratch.ownerCount() == 0)
     }
 
     /// `try await table.run(transaction:)` is the async form, which a cancelled Task rolls back.
     @Test func aTablesTransactionRunsAsync() async throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDatabase.withOwnerTable("async")
         let table = scratch.database.getTable(named: "owner", of: Owner.self)
         let ranInTask = Box(false)
         try await table.run(transaction: {
@@ -78,12 +61,12 @@ struct AsyncVerbCancellationTests {
             try table.insert(objects: [Owner(id: 1, name: "a")])
         })
         #expect(!ranInTask.get)
-        #expect(try scratch.count() == 1)
+        #expect(try scratch.ownerCount() == 1)
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             try await table.run(transaction: { try table.insert(objects: [Owner(id: 2, name: "b")]) })
         }
         await #expect(throws: CancellationError.self) { try await task.value }
-        #expect(try scratch.count() == 1)
+        #expect(try scratch.ownerCount() == 1)
     }
 }

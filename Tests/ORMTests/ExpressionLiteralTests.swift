@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WCDBSwift
+import WCDBTestSupport
 
 /// A row for the literal-expression tests: three rows, identifiers 1, 2, 3.
 struct ExpressionLiteralRow: TableCodable, Equatable {
@@ -17,31 +18,6 @@ struct ExpressionLiteralRow: TableCodable, Equatable {
 /// given to a verb's optional condition, limit or offset is still no clause, not `NULL` (`Expression` takes
 /// no `nil` literal for that reason; `Expression(nil)` is NULL).
 @Suite struct ExpressionLiteralTests {
-    private final class Scratch: Sendable {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wcdb-literals-\(UUID().uuidString)")
-        let database: Database
-
-        init() throws {
-            database = Database(withPath: directory.appendingPathComponent("literals.db").path)
-            try database.create(table: "rows", of: ExpressionLiteralRow.self)
-            try database.insert([ExpressionLiteralRow(identifier: 1, description: "a"),
-                                 ExpressionLiteralRow(identifier: 2, description: "b"),
-                                 ExpressionLiteralRow(identifier: 3, description: "it's")], intoTable: "rows")
-        }
-
-        deinit {
-            database.close()
-            try? FileManager.default.removeItem(at: directory)
-        }
-
-        func identifiers(where condition: Condition? = nil, limit: Limit? = nil, offset: Offset? = nil) throws -> [Int?] {
-            let rows: [ExpressionLiteralRow] = try database.getObjects(
-                fromTable: "rows", where: condition,
-                orderBy: [ExpressionLiteralRow.Properties.identifier.asOrder(by: .ascending)], limit: limit, offset: offset)
-            return rows.map(\.identifier)
-        }
-    }
-
     /// Each kind of literal as an `Expression`, what it prints (2.x's spelling but where noted), and the
     /// value SQLite reads back: its storage class and its text.
     static let literals: [(WCDBSwift.Expression, String, ColumnType, String)] = [
@@ -61,7 +37,7 @@ struct ExpressionLiteralRow: TableCodable, Equatable {
     func literalPrintsAndRuns(_ index: Int) throws {
         let (expression, sql, type, text) = Self.literals[index]
         #expect(expression.description == sql)
-        let scratch = try Scratch()
+        let scratch = try ScratchDatabase.withLiteralRows()
         let value = try scratch.database.getValue(on: expression, fromTable: "rows")
         #expect(value.type == type)
         #expect(value.stringValue == text)
@@ -91,7 +67,7 @@ struct ExpressionLiteralRow: TableCodable, Equatable {
     func literalInConditionSelectsRows(_ index: Int) throws {
         let (condition, sql, identifiers) = Self.conditions[index]
         #expect(condition.description == sql)
-        let scratch = try Scratch()
+        let scratch = try ScratchDatabase.withLiteralRows()
         #expect(try scratch.identifiers(where: condition) == identifiers)
     }
 
@@ -113,7 +89,7 @@ struct ExpressionLiteralRow: TableCodable, Equatable {
         #expect((row.identifier == .null).description == "identifier IS NULL")
         #expect((row.description < .currentDate).description == "(description < CURRENT_DATE)")
         #expect(WCDBSwift.Expression.null.description == "NULL" && WCDBSwift.Expression.bindParameter.description == "?")
-        let scratch = try Scratch()
+        let scratch = try ScratchDatabase.withLiteralRows()
         #expect(try scratch.identifiers(where: row.identifier > 2) == [3])
         #expect(try scratch.identifiers(where: row.description == "it's") == [3])
     }
@@ -122,7 +98,7 @@ struct ExpressionLiteralRow: TableCodable, Equatable {
     /// `cond` is false (every row), and the expression when it is true.
     @Test(arguments: [false, true])
     func conditionalExpressionOrNilIsNoClause(_ cond: Bool) throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDatabase.withLiteralRows()
         let greater = ExpressionLiteralRow.Properties.identifier > 1
         let one: WCDBSwift.Expression = 1
         #expect(try scratch.identifiers(where: cond ? greater : nil) == (cond ? [2, 3] : [1, 2, 3]))
@@ -144,7 +120,7 @@ struct ExpressionLiteralRow: TableCodable, Equatable {
 
     /// `where: nil` is no clause, also for `delete`, which has an `Expression` overload.
     @Test func nilConditionDeletesEveryRow() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDatabase.withLiteralRows()
         #expect(try scratch.identifiers(where: nil) == [1, 2, 3])
         try scratch.database.delete(fromTable: "rows", where: nil)
         #expect(try scratch.identifiers() == [])
@@ -152,9 +128,28 @@ struct ExpressionLiteralRow: TableCodable, Equatable {
 
     /// 2.x's `Expression(nil)` (and `Expression.null`) is NULL: `WHERE NULL` matches no row.
     @Test func explicitNullExpressionIsNull() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDatabase.withLiteralRows()
         #expect(WCDBSwift.Expression(nil).description == "NULL")
         #expect(try scratch.identifiers(where: WCDBSwift.Expression(nil)) == [])
         #expect(try scratch.database.getValue(on: Expression.null, fromTable: "rows").type == .null)
+    }
+}
+
+private extension ScratchDatabase {
+    /// A scratch database whose table `rows` holds identifiers 1, 2 and 3 ("a", "b", "it's").
+    static func withLiteralRows() throws -> ScratchDatabase {
+        let scratch = ScratchDatabase("literals")
+        try scratch.database.create(table: "rows", of: ExpressionLiteralRow.self)
+        try scratch.database.insert([ExpressionLiteralRow(identifier: 1, description: "a"),
+                                     ExpressionLiteralRow(identifier: 2, description: "b"),
+                                     ExpressionLiteralRow(identifier: 3, description: "it's")], intoTable: "rows")
+        return scratch
+    }
+
+    func identifiers(where condition: Condition? = nil, limit: Limit? = nil, offset: Offset? = nil) throws -> [Int?] {
+        let rows: [ExpressionLiteralRow] = try database.getObjects(
+            fromTable: "rows", where: condition,
+            orderBy: [ExpressionLiteralRow.Properties.identifier.asOrder(by: .ascending)], limit: limit, offset: offset)
+        return rows.map(\.identifier)
     }
 }

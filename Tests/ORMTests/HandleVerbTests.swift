@@ -1,30 +1,16 @@
 import Foundation
 import Testing
 import WCDBSwift
+import WCDBTestSupport
 
 /// The one-line verbs and chain calls are written once for whatever lends a handle, and a `Handle` is one
 /// (WCDB 2.x calls them on the handle its transaction closure receives): they run on that handle, inside
 /// whatever it is doing.
 @Suite struct HandleVerbTests {
-    private final class Scratch {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wcdb-handle-verbs-\(UUID().uuidString)")
-        let database: Database
-
-        init() throws {
-            database = Database(withPath: directory.appendingPathComponent("verbs.db").path)
-            try database.create(table: "owner", of: Owner.self)
-        }
-
-        deinit {
-            database.close()
-            try? FileManager.default.removeItem(at: directory)
-        }
-    }
-
     private struct Failure: Error {}
 
     @Test func everyVerbRunsOnTheTransactionsHandle() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDatabase.withOwnerTable("handle-verbs")
         let database = scratch.database
         typealias P = Owner.Properties
         try database.run(transaction: { (handle: Handle) in
@@ -48,7 +34,7 @@ import WCDBSwift
     }
 
     @Test func aHandlesWritesRollBackWithItsTransaction() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDatabase.withOwnerTable("handle-verbs")
         let database = scratch.database
         #expect(throws: Failure.self) {
             try database.run(transaction: { (handle: Handle) in
@@ -71,7 +57,7 @@ import WCDBSwift
     }
 
     @Test func theHandlesOwnStatementCallsKeepTheirMeaning() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDatabase.withOwnerTable("handle-verbs")
         let database = scratch.database
         try database.insert(objects: [Owner(id: 1, name: "a")], intoTable: "owner")
         try database.withHandle(forWriting: false) { handle in

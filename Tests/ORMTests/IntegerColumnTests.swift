@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WCDBSwift
+import WCDBTestSupport
 
 /// Every integer type is one column coding: declared as WCDB declares it, stored as an INTEGER, and read
 /// back exactly at its extremes (`UInt` and `UInt64` bit-cast into SQLite's 64 bits), through a real
@@ -8,18 +9,6 @@ import WCDBSwift
 @Suite struct IntegerColumnTests {
     enum IntegerType: String, CaseIterable, Sendable {
         case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64
-    }
-
-    private final class Scratch {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wcdb-integers-\(UUID().uuidString)")
-        let database: Database
-
-        init() { database = Database(withPath: directory.appendingPathComponent("integers.db").path) }
-
-        deinit {
-            database.close()
-            try? FileManager.default.removeItem(at: directory)
-        }
     }
 
     /// WCDB's declaration: `.integer32` for a type whose every value fits a signed 32-bit integer.
@@ -51,7 +40,7 @@ import WCDBSwift
 
     @Test(arguments: IntegerType.allCases)
     func storesAndReadsBackItsExtremes(_ type: IntegerType) throws {
-        let scratch = Scratch()
+        let scratch = ScratchDatabase("integers")
         let expected = Self.expectedColumnType(type)
         try scratch.database.withHandle(forWriting: false) { handle in
             switch type {
@@ -71,7 +60,7 @@ import WCDBSwift
 
     /// Reading narrows by truncation, as WCDB narrows: 300 read as `UInt8` is 44, -1 as `UInt16` 65535.
     @Test func readingANarrowerTypeTruncates() throws {
-        let scratch = Scratch()
+        let scratch = ScratchDatabase("integers")
         try scratch.database.withHandle(forWriting: false) { handle in
             let statement = try handle.prepare("SELECT 300, -1")
             defer { statement.finalize() }

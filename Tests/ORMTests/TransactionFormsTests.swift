@@ -12,35 +12,6 @@ import XCTest
         case database, transaction, table, handle
     }
 
-    private final class Scratch {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wcdb-forms-\(UUID().uuidString)")
-        let database: Database
-
-        init() throws {
-            database = Database(withPath: directory.appendingPathComponent("forms.db").path)
-            try database.create(table: "owner", of: Owner.self)
-        }
-
-        deinit {
-            database.close()
-            try? FileManager.default.removeItem(at: directory)
-        }
-
-        func ids() throws -> [Int64] {
-            try database.getRows("SELECT id FROM owner ORDER BY id").map { $0[0].int64Value }
-        }
-
-        /// Runs `body` with the target's `HandleProvider`; a handle's is the pooled handle's own.
-        func with(_ target: Target, _ body: (any HandleProvider) throws -> Void) throws {
-            switch target {
-            case .database: try body(database)
-            case .transaction: try body(try database.getTransaction())
-            case .table: try body(database.getTable(named: "owner", of: Owner.self))
-            case .handle: try database.withHandle(forWriting: true) { handle in try body(handle) }
-            }
-        }
-    }
-
     private struct Failure: Error {}
 
     private func insert(_ id: Int64, with target: any HandleProvider) throws {
@@ -49,7 +20,7 @@ import XCTest
 
     @Test(arguments: Target.allCases)
     func everyTargetCommitsAndRollsBackTheSameWay(_ target: Target) throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDatabase.withOwnerTable("forms")
         try scratch.with(target) { target in
             try target.run(transaction: { try insert(1, with: target) })
             try target.run(transaction: { (handle: Handle) in try insert(2, with: handle) })
@@ -69,12 +40,12 @@ import XCTest
             })
             try target.run(embeddedTransaction: { (handle: Handle) in try insert(6, with: handle) })
         }
-        #expect(try scratch.ids() == [1, 2, 5, 6])
+        #expect(try scratch.ownerIDs() == [1, 2, 5, 6])
     }
 
     @Test(arguments: [Target.database, .transaction, .table])
     func theAsyncFormsCommitAndRollBackAsTheBlockingOnesDo(_ target: Target) async throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDatabase.withOwnerTable("forms")
         let provider: any HandleRepresentable = switch target {
         case .database: scratch.database
         case .transaction: try await scratch.database.getTransaction()
@@ -96,7 +67,7 @@ import XCTest
             try handle.insert(objects: [Owner(id: 4, name: "4")], intoTable: "owner")
             return false
         })
-        #expect(try scratch.ids() == [1, 2])
+        #expect(try scratch.ownerIDs() == [1, 2])
     }
 
     /// A table bound to a `Transaction` object rather than a `Database`: it has every table form without
@@ -122,7 +93,7 @@ import XCTest
     }
 
     @Test func aTableBoundToATransactionGetsTheTableFormsAndRunsInIt() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDatabase.withOwnerTable("forms")
         let transaction = try scratch.database.getTransaction()
         let table = TransactionTable<Owner>(transaction, name: "owner")
         try transaction.begin()
@@ -210,5 +181,17 @@ final class TransactionFormCallTests: DatabaseTestCase {
             })
         })
         XCTAssertEqual(try database.getValue(on: SampleObject.Properties.any.count(), fromTable: "sampleTable").int64Value, 2)
+    }
+}
+
+private extension ScratchDatabase {
+    /// Runs `body` with the target's `HandleProvider`; a handle's is the pooled handle's own.
+    func with(_ target: TransactionFormsTests.Target, _ body: (any HandleProvider) throws -> Void) throws {
+        switch target {
+        case .database: try body(database)
+        case .transaction: try body(try database.getTransaction())
+        case .table: try body(database.getTable(named: "owner", of: Owner.self))
+        case .handle: try database.withHandle(forWriting: true) { handle in try body(handle) }
+        }
     }
 }

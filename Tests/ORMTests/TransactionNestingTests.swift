@@ -1,34 +1,16 @@
 import Foundation
 import Testing
 import WCDBSwift
+import WCDBTestSupport
 
 /// Which transaction forms nest, and how: `run(transaction:)` inside another transaction is a savepoint
 /// of it (WCDB 2.x), as `run(embeddedTransaction:)` always was; `run(controllableTransaction:)` and
 /// `begin()` refuse to nest.
 @Suite struct TransactionNestingTests {
-    private final class Scratch {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wcdb-nesting-\(UUID().uuidString)")
-        let database: Database
-
-        init() throws {
-            database = Database(withPath: directory.appendingPathComponent("nesting.db").path)
-            try database.create(table: "owner", of: Owner.self)
-        }
-
-        deinit {
-            database.close()
-            try? FileManager.default.removeItem(at: directory)
-        }
-
-        func ids() throws -> [Int64] {
-            try database.getRows("SELECT id FROM owner ORDER BY id").map { $0[0].int64Value }
-        }
-    }
-
     private struct Failure: Error {}
 
     @Test func anInnerTransactionThatThrowsUndoesOnlyItsOwnWork() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDatabase.withOwnerTable("nesting")
         let database = scratch.database
         try database.run(transaction: {
             try database.insert(objects: [Owner(id: 1, name: "outer")], intoTable: "owner")
@@ -42,11 +24,11 @@ import WCDBSwift
                 try database.insert(objects: [Owner(id: 3, name: "inner")], intoTable: "owner")
             })
         })
-        #expect(try scratch.ids() == [1, 3])
+        #expect(try scratch.ownerIDs() == [1, 3])
     }
 
     @Test func anInnerTransactionRollsBackWithTheOuterOne() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDatabase.withOwnerTable("nesting")
         let database = scratch.database
         #expect(throws: Failure.self) {
             try database.run(transaction: {
@@ -56,7 +38,7 @@ import WCDBSwift
                 throw Failure()
             })
         }
-        #expect(try scratch.ids() == [])
+        #expect(try scratch.ownerIDs() == [])
         // Three levels, 2.x's handle form in the middle.
         try database.run(transaction: {
             try database.run(transaction: { (_: Handle) in
@@ -65,11 +47,11 @@ import WCDBSwift
                 })
             })
         })
-        #expect(try scratch.ids() == [7])
+        #expect(try scratch.ownerIDs() == [7])
     }
 
     @Test func aTransactionObjectNestsTheSameWay() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDatabase.withOwnerTable("nesting")
         let transaction = try scratch.database.getTransaction()
         try transaction.run(transaction: {
             try transaction.insert(objects: [Owner(id: 1, name: "outer")], intoTable: "owner")
@@ -80,11 +62,11 @@ import WCDBSwift
                 })
             }
         })
-        #expect(try scratch.ids() == [1])
+        #expect(try scratch.ownerIDs() == [1])
     }
 
     @Test func controllableTransactionsAndBeginDoNotNest() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDatabase.withOwnerTable("nesting")
         let database = scratch.database
         try database.run(transaction: {
             #expect(throws: WCDBError.self) { try database.run(controllableTransaction: { true }) }
@@ -92,6 +74,6 @@ import WCDBSwift
             #expect(throws: WCDBError.self) { try database.run(pausableTransaction: { _, stop, _ in stop = true }) }
             try database.insert(objects: [Owner(id: 1, name: "kept")], intoTable: "owner")
         })
-        #expect(try scratch.ids() == [1])
+        #expect(try scratch.ownerIDs() == [1])
     }
 }

@@ -26,27 +26,6 @@ struct UnannotatedSampleMulti: TableCodable, Equatable {
 /// alike: the guide says it needs a type (1.3.4.1). Users give it by comparing (`== expected`) or by
 /// returning it from a function, as here; a `Table`, a typed chain call and `of:` forms need none.
 @Suite struct UnannotatedCallsTests {
-    private final class Scratch: Sendable {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wcdb-unannotated-\(UUID().uuidString)")
-        let database: Database
-
-        init() throws {
-            database = Database(withPath: directory.appendingPathComponent("unannotated.db").path)
-            try database.create(table: "sampleTable", of: UnannotatedSample.self)
-        }
-
-        deinit {
-            database.close()
-            try? FileManager.default.removeItem(at: directory)
-        }
-
-        /// Every sample, by identifier: the model's type comes from the return type.
-        func all() throws -> [UnannotatedSample] {
-            try database.getObjects(fromTable: "sampleTable",
-                                    orderBy: [UnannotatedSample.Properties.identifier.asOrder(by: .ascending)])
-        }
-    }
-
     private struct Failure: Error {}
 
     private static func sample(_ identifier: Int, _ description: String?) -> UnannotatedSample {
@@ -57,7 +36,7 @@ struct UnannotatedSampleMulti: TableCodable, Equatable {
 
     /// 1.3.1–1.3.4.1: insert, insertOrReplace, getObjects/getObject, update with an object or a row, delete.
     @Test func objectCallsOfTheGuide() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDatabase.withSampleTable()
         let database = scratch.database
         typealias P = UnannotatedSample.Properties
         let object = Self.sample(1, "insert")
@@ -104,7 +83,7 @@ struct UnannotatedSampleMulti: TableCodable, Equatable {
 
     /// 1.3.4.3: the value reads, on the guide's five rows.
     @Test func valueReadsOfTheGuide() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDatabase.withSampleTable()
         let database = scratch.database
         typealias P = UnannotatedSample.Properties
         try database.insert(objects: [Self.sample(1, "sample1"), Self.sample(2, "sample1"), Self.sample(3, "sample2"),
@@ -131,7 +110,7 @@ struct UnannotatedSampleMulti: TableCodable, Equatable {
 
     /// 1.4.2–1.4.3: a table's own calls, and the three transactions and a Transaction object.
     @Test func tablesAndTransactions() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDatabase.withSampleTable()
         let database = scratch.database
         typealias P = UnannotatedSample.Properties
         let table = database.getTable(named: "sampleTable", of: UnannotatedSample.self)
@@ -185,7 +164,7 @@ struct UnannotatedSampleMulti: TableCodable, Equatable {
 
     /// 2.2.1–2.2.3: every prepared chain call, and the streaming loop on a typed and an untyped select.
     @Test func chainCallsAndTheStreamingLoop() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDatabase.withSampleTable()
         let database = scratch.database
         typealias P = UnannotatedSample.Properties
         let insert = try database.prepareInsert(of: UnannotatedSample.self, intoTable: "sampleTable")
@@ -264,7 +243,7 @@ struct UnannotatedSampleMulti: TableCodable, Equatable {
 
     /// 2.2.5 and 1.5.8: the core layer's statement, stepped and read by index, and `exec`.
     @Test func coreLayerStatementsAndExec() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDatabase.withSampleTable()
         let database = scratch.database
         try database.insert(objects: [Self.sample(1, "a"), Self.sample(2, "b")], intoTable: "sampleTable")
         let statement = StatementSelect().select(Column.any).from("sampleTable")
@@ -292,7 +271,7 @@ struct UnannotatedSampleMulti: TableCodable, Equatable {
 
     /// 2.x's one-line calls: objects without a label, insertOrReplace/insertOrIgnore, 2.x's order spelling.
     @Test func wcdb2xOneLineCalls() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDatabase.withSampleTable()
         let database = scratch.database
         typealias P = UnannotatedSample.Properties
         let object = Self.sample(1, "one")
@@ -346,7 +325,7 @@ struct UnannotatedSampleMulti: TableCodable, Equatable {
 
     /// 2.x's own handle: `getHandle()`, then the verbs and a chain call on it.
     @Test func wcdb2xHandleCalls() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDatabase.withSampleTable()
         let database = scratch.database
         typealias P = UnannotatedSample.Properties
         let handle = try database.getHandle()
@@ -383,7 +362,7 @@ struct UnannotatedSampleMulti: TableCodable, Equatable {
     /// In async code `try await` picks the async forms: `run(transaction:)` runs its closure off the
     /// awaiting Task (the blocking form would run it in the Task) and a cancelled Task does not run it.
     @Test func awaitedCallsAreTheAsyncForms() async throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDatabase.withSampleTable()
         let database = scratch.database
         typealias P = UnannotatedSample.Properties
         try await database.insert(objects: [Self.sample(1, "one"), Self.sample(2, "two")], intoTable: "sampleTable")
@@ -422,5 +401,20 @@ struct UnannotatedSampleMulti: TableCodable, Equatable {
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(!ran.get)
         #expect(try scratch.all().count == 5)
+    }
+}
+
+private extension ScratchDatabase {
+    /// A scratch database with an empty `sampleTable` of `UnannotatedSample`s.
+    static func withSampleTable() throws -> ScratchDatabase {
+        let scratch = ScratchDatabase("unannotated")
+        try scratch.database.create(table: "sampleTable", of: UnannotatedSample.self)
+        return scratch
+    }
+
+    /// Every sample, by identifier: the model's type comes from the return type.
+    func all() throws -> [UnannotatedSample] {
+        try database.getObjects(fromTable: "sampleTable",
+                                orderBy: [UnannotatedSample.Properties.identifier.asOrder(by: .ascending)])
     }
 }
