@@ -70,8 +70,8 @@ public final class Handle {
     @exclusivity(unchecked) var performanceTracer: PerformanceTracer?
     @exclusivity(unchecked) var sqlTracer: SQLTracer?
     @exclusivity(unchecked) var collectsPerformance = false
-    @exclusivity(unchecked) var performanceSQLs: [String: Int] = [:]
-    @exclusivity(unchecked) var performanceStart: UInt64 = 0
+    /// What the operation holding the handle ran, for the performance tracer.
+    @exclusivity(unchecked) var performanceWindow = PerformanceWindow()
     /// Set after a statement whose prelude moved rows but which inserted none itself: while SQLite's
     /// last rowid is still the last moved row's, `lastInsertedRowID` reports the one before the prelude.
     @exclusivity(unchecked) var lastInsertedRowIDMask: (moved: Int64, reported: Int64)?
@@ -435,7 +435,7 @@ public final class Handle {
 
     fileprivate func traced(sql: String, statement: OpaquePointer?) {
         if sql.hasPrefix("--") { return }  // trigger comments
-        if collectsPerformance { performanceSQLs[sql, default: 0] += 1 }
+        if collectsPerformance { performanceWindow.count(sql) }
         if let sqlTracer { TracingHandle.withCurrent(self, statement: statement) { sqlTracer(sql) } }
     }
 }

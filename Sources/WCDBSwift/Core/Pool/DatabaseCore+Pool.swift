@@ -247,8 +247,7 @@ extension DatabaseCore {
     private func startPerformance(of pin: Pin) {
         if let tracer = pin.handle.performanceTracer {
             pin.performanceTracer = tracer
-            pin.handle.performanceSQLs.removeAll(keepingCapacity: true)
-            pin.handle.performanceStart = monotonicNanoseconds()
+            pin.handle.performanceWindow.open()
         }
     }
 
@@ -279,8 +278,8 @@ extension DatabaseCore {
         var report: (PerformanceTracer, [String: Int], UInt64)?
         if pin.depth == 1, let tracer = pin.performanceTracer {
             pin.performanceTracer = nil
-            report = (tracer, pin.handle.performanceSQLs, monotonicNanoseconds() &- pin.handle.performanceStart)
-            pin.handle.performanceSQLs.removeAll(keepingCapacity: true)
+            let (sqls, nanoseconds) = pin.handle.performanceWindow.close()
+            report = (tracer, sqls, nanoseconds)
         }
         let isPooled = !pin.isExternal
         // The pin is this thread's: its turn (given back when it ends) is read without the lock.

@@ -75,10 +75,7 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
         callDepth += 1
         if callDepth == 1 && !handle.isInTransaction {
             performanceTracer = core.refreshTrace(of: handle)
-            if performanceTracer != nil {
-                handle.performanceSQLs.removeAll(keepingCapacity: true)
-                handle.performanceStart = monotonicNanoseconds()
-            }
+            if performanceTracer != nil { handle.performanceWindow.open() }
         }
     }
 
@@ -88,11 +85,8 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
         if callDepth == 0 { handle.resetUsedStatements() }
         if callDepth == 0 && !handle.isInTransaction, let tracer = performanceTracer {
             performanceTracer = nil
-            let sqls = handle.performanceSQLs
-            handle.performanceSQLs.removeAll(keepingCapacity: true)
-            if !sqls.isEmpty {
-                tracer(core.tag, sqls, monotonicNanoseconds() &- handle.performanceStart)
-            }
+            let (sqls, nanoseconds) = handle.performanceWindow.close()
+            if !sqls.isEmpty { tracer(core.tag, sqls, nanoseconds) }
         }
     }
 
