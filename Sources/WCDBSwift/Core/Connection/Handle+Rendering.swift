@@ -13,6 +13,7 @@ extension Handle {
         let (rewritten, prelude) = rewriters.rewrite(node)
         var rendering = try supported(rewritten.rendering)
         rendering.prelude = prelude
+        if case .insert = rewritten { rendering.isInsert = true }
         return rendering
     }
 
@@ -61,6 +62,7 @@ extension Handle {
         guard !rendering.prelude.isEmpty else { return statement }
         do {
             statement.prelude = try rendering.prelude.map { try prepareStatement($0) }
+            statement.isInsertAfterPrelude = rendering.isInsert
         } catch {
             statement.finalize()
             throw error

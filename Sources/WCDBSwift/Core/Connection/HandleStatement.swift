@@ -40,6 +40,8 @@ public final class HandleStatement {
     /// statement's first step. Nil for almost every statement.
     @usableFromInline
     @exclusivity(unchecked) var prelude: [HandleStatement]?
+    /// Whether this statement, which has a prelude, is an INSERT (see `maskMovedRowID`).
+    @exclusivity(unchecked) var isInsertAfterPrelude = false
 
     init(stmt: OpaquePointer, sql: String, handle: Handle) {
         self.stmt = stmt
@@ -361,9 +363,7 @@ public final class HandleStatement {
         guard let db = handle.rawPointer else { return }
         let rowID = sqlite3_last_insert_rowid(db)
         guard rowID != reported else { return }
-        let sql = sqlite3_sql(stmt).map { String(cString: $0) } ?? ""
-        let isInsert = sql.hasPrefix("INSERT") || sql.hasPrefix("REPLACE") || (sql.hasPrefix("WITH") && sql.contains("INSERT"))
-        if isInsert && sqlite3_changes(db) > 0 { return }
+        if isInsertAfterPrelude && sqlite3_changes(db) > 0 { return }
         handle.lastInsertedRowIDMask = (moved: rowID, reported: reported)
     }
 

@@ -185,4 +185,7 @@ struct SQLRendering: Sendable {
     /// Statements a rewriter runs before this one, in the same transaction (data migration moves the
     /// rows a write touches): their `?N` share this statement's numbering (see `render(_:numberedFrom:)`).
     var prelude: [String] = []
+    /// Whether the statement itself is an INSERT (a prelude's moves must not show through
+    /// `lastInsertedRowID` after any other statement).
+    var isInsert = false
 }
