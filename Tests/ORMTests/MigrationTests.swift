@@ -15,6 +15,18 @@ private final class MigrationScratch {
 
     deinit { try? FileManager.default.removeItem(at: directory) }
 
+    /// The database at `targetPath` with items 1…20 in `old`, none moved yet, and `new` migrating from it.
+    func sameFileMigration() throws -> Database {
+        let database = Database(withPath: targetPath)
+        try database.create(table: "old", of: MigrationItem.self)
+        try database.insert(objects: items(1...20), intoTable: "old")
+        database.addMigration(sourcePath: nil) { info in
+            if info.table == "new" { info.sourceTable = "old" }
+        }
+        try database.create(table: "new", of: MigrationItem.self)
+        return database
+    }
+
     /// A source database at `sourcePath` holding `items` in `table`.
     func makeSource(_ items: [MigrationItem], table: String = "source", key: Data? = nil) throws {
         let source = Database(withPath: sourcePath)
@@ -199,14 +211,8 @@ private func stored(_ database: Database, _ table: String) throws -> [Int64] {
     /// `changes` of a write and the rowid of an insert are those of the same statement on one table.
     @Test func changesAndLastInsertedRowid() throws {
         let scratch = try MigrationScratch()
-        let database = Database(withPath: scratch.targetPath)
+        let database = try scratch.sameFileMigration()
         defer { database.close() }
-        try database.create(table: "old", of: MigrationItem.self)
-        try database.insert(objects: items(1...20), intoTable: "old")
-        database.addMigration(sourcePath: nil) { info in
-            if info.table == "new" { info.sourceTable = "old" }
-        }
-        try database.create(table: "new", of: MigrationItem.self)
         try database.withHandle(forWriting: true) { handle in
             try handle.exec(StatementUpdate().update(table: "new").set(Item.content).to("x").where(Item.id <= 5))
             #expect(handle.changes == 5)
@@ -226,14 +232,8 @@ private func stored(_ database: Database, _ table: String) throws -> [Int64] {
     /// ignores its row leaves it too.
     @Test func updatesAndDeletesLeaveLastInsertedRowIDAsOneTableDoes() throws {
         let scratch = try MigrationScratch()
-        let database = Database(withPath: scratch.targetPath)
+        let database = try scratch.sameFileMigration()
         defer { database.close() }
-        try database.create(table: "old", of: MigrationItem.self)
-        try database.insert(objects: items(1...20), intoTable: "old")
-        database.addMigration(sourcePath: nil) { info in
-            if info.table == "new" { info.sourceTable = "old" }
-        }
-        try database.create(table: "new", of: MigrationItem.self)
         try database.withHandle(forWriting: true) { handle in
             try handle.exec(StatementInsert().insert(intoTable: "new").columns(Item.id, Item.content).values(100, "new row"))
             #expect(handle.lastInsertedRowID == 100)
@@ -263,14 +263,8 @@ private func stored(_ database: Database, _ table: String) throws -> [Int64] {
     /// and the moment the handles took the new rewriter.)
     @Test func theSourceOutlivesOperationsBegunBeforeTheEnd() throws {
         let scratch = try MigrationScratch()
-        let database = Database(withPath: scratch.targetPath)
+        let database = try scratch.sameFileMigration()
         defer { database.close() }
-        try database.create(table: "old", of: MigrationItem.self)
-        try database.insert(objects: items(1...20), intoTable: "old")
-        database.addMigration(sourcePath: nil) { info in
-            if info.table == "new" { info.sourceTable = "old" }
-        }
-        try database.create(table: "new", of: MigrationItem.self)
         let read = try database.prepare(StatementSelect().select(Item.content).from("new").where(Item.id == 7))
         #expect(try read.step())
         try read.reset()
