@@ -23,17 +23,18 @@ enum CompressionFunctions {
     /// One connection's state: its zstd contexts and the markers noted by `wcdb_compress`.
     final class Context {
         let codec = ZstdCodec()
-        /// The marker noted for each column name (as its UTF-8 bytes), until `wcdb_compression_type` takes
+        /// The marker noted for each column name (its UTF-8 bytes), until `wcdb_compression_type` takes
         /// it. A statement compresses a handful of columns: a linear search over their names, which
         /// makes no String and allocates nothing per value once a column has its slot.
-        private var pending: [(name: [UInt8], type: Int64?)] = []
+        /// SQLite calls a connection's functions on one thread at a time: no dynamic exclusivity checks.
+        @exclusivity(unchecked) private var pending: [(name: [UInt8], type: Int64?)] = []
 
         func note(_ type: Int64, forColumn name: OpaquePointer?) {
-            let index = slot(of: name) ?? {
-                pending.append((Array(Self.bytes(of: name)), nil))
-                return pending.count - 1
-            }()
-            pending[index].type = type
+            if let index = slot(of: name) {
+                pending[index].type = type
+            } else {
+                pending.append((Array(Self.bytes(of: name)), type))
+            }
         }
 
         func takeType(ofColumn name: OpaquePointer?) -> Int64? {
@@ -44,11 +45,19 @@ enum CompressionFunctions {
 
         private func slot(of name: OpaquePointer?) -> Int? {
             let bytes = Self.bytes(of: name)
-            return pending.firstIndex { $0.name.elementsEqual(bytes) }
+            for index in pending.indices {
+                let matches = pending[index].name.withUnsafeBufferPointer { stored in
+                    stored.count == bytes.count && (bytes.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
+                }
+                if matches { return index }
+            }
+            return nil
         }
 
-        private static func bytes(of value: OpaquePointer?) -> UnsafeBufferPointer<UInt8> {
-            UnsafeBufferPointer(start: sqlite3_value_text(value), count: Int(sqlite3_value_bytes(value)))
+        private static func bytes(of value: OpaquePointer?) -> UnsafeRawBufferPointer {
+            // As a BLOB: the text's bytes as they are, without the terminator `sqlite3_value_text` may copy
+            // them to add.
+            UnsafeRawBufferPointer(start: sqlite3_value_blob(value), count: Int(sqlite3_value_bytes(value)))
         }
     }
 
@@ -117,6 +126,8 @@ enum CompressionFunctions {
             return fail(ctx, failure("it is marked compressed but is empty", argv))
         }
         do {
+            // SQLite copies the result (`SQLITE_TRANSIENT`) into its output register's buffer, which it keeps
+            // from row to row: measured cheaper than handing it memory from `sqlite3_malloc64` to free.
             let output = try context(ctx).codec.decompress(UnsafeRawBufferPointer(start: bytes, count: count),
                                                            expectsDictionary: kind == .dictionary)
             if CompressionMarker.isBlob(marker) {
@@ -152,16 +163,17 @@ enum CompressionFunctions {
         }
         let isBlob = type == SQLITE_BLOB
         let dictionaryID = sqlite3_value_int64(argv[1])
-        var dictionary: ZstdDictionaryRegistry.Entry?
+        var dictionary: ZstdCodec.PreparedDictionary?
         if dictionaryID != 0 {
             guard dictionaryID > 0, dictionaryID < 256,
-                  let entry = ZstdDictionaryRegistry.shared.entry(for: UInt8(dictionaryID)) else {
+                  let entry = context.codec.dictionary(UInt8(dictionaryID)) else {
                 return fail(ctx, "Can not compress column \(text(column)): dictionary \(dictionaryID) is not registered (Database.register(dict:with:))")
             }
             dictionary = entry
         }
-        // Text is compressed as its UTF-8 bytes (the database's encoding).
-        let bytes = isBlob ? sqlite3_value_blob(value) : UnsafeRawPointer(sqlite3_value_text(value))
+        // Text is compressed as its UTF-8 bytes (the database's encoding), read as a BLOB: without the
+        // terminator `sqlite3_value_text` copies a bound string to add.
+        let bytes = sqlite3_value_blob(value)
         let count = Int(sqlite3_value_bytes(value))
         do {
             guard let bytes, count > 0,

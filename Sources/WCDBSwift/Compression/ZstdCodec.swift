@@ -8,7 +8,18 @@ final class ZstdCodec {
 
     private let compressor: OpaquePointer
     private let decompressor: OpaquePointer
-    private var buffer: UnsafeMutableRawBufferPointer
+    // A codec is used by one thread at a time (its connection's): no dynamic exclusivity checks, which
+    // cost more per value than the bookkeeping they guard.
+    @exclusivity(unchecked) private var buffer: UnsafeMutableRawBufferPointer
+    /// The prepared dictionaries this codec has used, by id: an entry never changes once registered
+    /// (see `ZstdDictionaryRegistry`), so a value after the first takes no lock.
+    @exclusivity(unchecked) private var dictionaries = [PreparedDictionary?](repeating: nil, count: 256)
+
+    /// zstd's prepared forms of a registered dictionary (immortal: see `ZstdDictionaryRegistry`).
+    struct PreparedDictionary {
+        let compression: OpaquePointer
+        let decompression: OpaquePointer
+    }
 
     init() {
         compressor = ZSTD_createCCtx()
@@ -33,10 +44,19 @@ final class ZstdCodec {
         buffer = .allocate(byteCount: max(count, buffer.count * 2), alignment: 16)
     }
 
+    /// The dictionary registered under `id`, if any.
+    func dictionary(_ id: UInt8) -> PreparedDictionary? {
+        if let prepared = dictionaries[Int(id)] { return prepared }
+        guard let entry = ZstdDictionaryRegistry.shared.entry(for: id) else { return nil }
+        let prepared = PreparedDictionary(compression: entry.compression, decompression: entry.decompression)
+        dictionaries[Int(id)] = prepared
+        return prepared
+    }
+
     /// `input` compressed (with `dictionary` when given), in the codec's buffer until the next call; nil
     /// when the frame would not be smaller than the input.
     /// - Throws: zstd's error message.
-    func compress(_ input: UnsafeRawBufferPointer, dictionary: ZstdDictionaryRegistry.Entry?) throws(CodecFailure)
+    func compress(_ input: UnsafeRawBufferPointer, dictionary: PreparedDictionary?) throws(CodecFailure)
         -> UnsafeRawBufferPointer? {
         // No frame is shorter than 14 bytes (magic 4, header 2, block header 3, one byte of block, checksum 4),
         // and a frame that is not smaller than its value is not kept: short values skip zstd.
@@ -60,12 +80,12 @@ final class ZstdCodec {
             throw CodecFailure(message: "not a zstd frame of known size (a corrupt value)")
         }
         let dictionaryID = ZSTD_getDictID_fromFrame(input.baseAddress, input.count)
-        var dictionary: ZstdDictionaryRegistry.Entry?
+        var dictionary: PreparedDictionary?
         if expectsDictionary {
             guard dictionaryID != 0, dictionaryID < 256 else {
                 throw CodecFailure(message: "the value is marked as compressed with a dictionary, but its frame names none")
             }
-            guard let entry = ZstdDictionaryRegistry.shared.entry(for: UInt8(dictionaryID)) else {
+            guard let entry = self.dictionary(UInt8(dictionaryID)) else {
                 throw CodecFailure(message: "dictionary \(dictionaryID) is not registered (Database.register(dict:with:))")
             }
             dictionary = entry

@@ -135,6 +135,31 @@ func fileSize(_ url: URL) -> Int {
 // repeated, for a profiler (`perf record`, `valgrind --tool=callgrind`); dictionaries trained as below.
 // `CompressionBench profile-step <normal|dict> [N]`: N uncompressed rows stepped to compressed, no writer
 // (for `strace -e fsync`: which steps are slow).
+// `dump <folder> [N]`: the corpus' values (each a little-endian UInt32 length, then the bytes) and the
+// dictionaries Database.trainDict makes from them, for experiments with libzstd outside the database.
+if arguments.count > 2, arguments[1] == "dump" {
+    let folder = URL(fileURLWithPath: arguments[2])
+    let n = arguments.count > 3 ? Int(arguments[3]) ?? 100_000 : 100_000
+    let rows = Corpus.messages(n)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    func framed(_ values: [Data]) -> Data {
+        var out = Data()
+        for value in values {
+            withUnsafeBytes(of: UInt32(value.count).littleEndian) { out.append(contentsOf: $0) }
+            out.append(value)
+        }
+        return out
+    }
+    let contents = rows.map { Data($0.content.utf8) }, extras = rows.compactMap { $0.extra.map { Data($0.utf8) } }
+    let samples = stride(from: 0, to: n, by: 10).map { rows[$0] }
+    try framed(contents).write(to: folder.appendingPathComponent("content.values"))
+    try framed(extras).write(to: folder.appendingPathComponent("extra.values"))
+    try Database.trainDict(with: samples.map(\.content), and: contentDict).write(to: folder.appendingPathComponent("content.dict"))
+    try Database.trainDict(with: samples.compactMap(\.extra), and: extraDict).write(to: folder.appendingPathComponent("extra.dict"))
+    try? FileManager.default.removeItem(at: scratchRoot)
+    exit(0)
+}
+
 if arguments.count > 1, arguments[1] == "profile" || arguments[1] == "profile-step" {
     let mode = Mode(rawValue: arguments.count > 2 ? arguments[2] : "normal") ?? .normal
     let n = arguments.count > 3 ? Int(arguments[3]) ?? 100_000 : 100_000
