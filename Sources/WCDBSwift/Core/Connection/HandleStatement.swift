@@ -39,7 +39,13 @@ public final class HandleStatement {
     /// binds (those within their own parameters) and run to their end, in one savepoint with this
     /// statement's first step. Nil for almost every statement.
     @usableFromInline
-    @exclusivity(unchecked) var prelude: [HandleStatement]?
+    @exclusivity(unchecked) var prelude: [HandleStatement]? {
+        didSet { forwardedParameters = prelude?.map(\.parameterCount).max() ?? 0 }
+    }
+    /// The highest parameter index of the prelude's statements (0 without a prelude): a bind to a higher
+    /// index is not forwarded, so the binds of a row's other columns cost what they cost without one.
+    @usableFromInline
+    @exclusivity(unchecked) var forwardedParameters: Int32 = 0
     /// Whether this statement, which has a prelude, is an INSERT (see `maskMovedRowID`).
     @exclusivity(unchecked) var isInsertAfterPrelude = false
 
@@ -59,14 +65,14 @@ public final class HandleStatement {
     @inlinable
     public func bind(integer value: Int64, toIndex index: Int32) {
         check(sqlite3_bind_int64(stmt, index, value), index)
-        if prelude != nil { forward(index) { $0.bind(integer: value, toIndex: index) } }
+        if index <= forwardedParameters { forward(index) { $0.bind(integer: value, toIndex: index) } }
     }
 
     /// Binds a REAL to parameter `index` (1-based). A bind SQLite refuses is thrown by the next `step()`.
     @inlinable
     public func bind(double value: Double, toIndex index: Int32) {
         check(sqlite3_bind_double(stmt, index, value), index)
-        if prelude != nil { forward(index) { $0.bind(double: value, toIndex: index) } }
+        if index <= forwardedParameters { forward(index) { $0.bind(double: value, toIndex: index) } }
     }
 
     /// Binds UTF-8 text to parameter `index` (1-based); SQLite copies it before the call returns.
@@ -87,7 +93,7 @@ public final class HandleStatement {
                 check(sqlite3_bind_text(stmt, index, pointer, -1, sqliteTransient), index)
             }
         }
-        if prelude != nil { forward(index) { $0.bind(text: value, toIndex: index) } }
+        if index <= forwardedParameters { forward(index) { $0.bind(text: value, toIndex: index) } }
     }
 
     /// Binds bytes as a BLOB to parameter `index` (1-based), copied by SQLite; empty data binds a
@@ -109,20 +115,21 @@ public final class HandleStatement {
         } else {
             check(sqlite3_bind_zeroblob(stmt, index, 0), index)
         }
-        if prelude != nil { forward(index) { $0.bind(blob: buffer, toIndex: index) } }
+        if index <= forwardedParameters { forward(index) { $0.bind(blob: buffer, toIndex: index) } }
     }
 
     /// Binds NULL to parameter `index` (1-based). A bind SQLite refuses is thrown by the next `step()`.
     @inlinable
     public func bindNull(toIndex index: Int32) {
         check(sqlite3_bind_null(stmt, index), index)
-        if prelude != nil { forward(index) { $0.bindNull(toIndex: index) } }
+        if index <= forwardedParameters { forward(index) { $0.bindNull(toIndex: index) } }
     }
 
     /// Passes a bind on to the prelude's statements that have parameter `index`.
     @usableFromInline
     func forward(_ index: Int32, _ bind: (HandleStatement) -> Void) {
-        for statement in prelude ?? [] where index <= statement.parameterCount { bind(statement) }
+        guard let prelude else { return }
+        for statement in prelude where index <= statement.parameterCount { bind(statement) }
     }
 
     /// A bind SQLite refused (an index out of range, a statement not reset) must not leave NULL in its
