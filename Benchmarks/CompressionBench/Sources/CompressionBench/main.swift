@@ -2,6 +2,7 @@
 //
 //   CompressionBench [N] [runs] [writer pause ms]
 //   CompressionBench profile <none|normal|dict> [N] [repeats]    insert + fetch of one mode only (for perf)
+//   CompressionBench dump <folder> [N]                             the corpus' values and dictionaries, for libzstd alone
 //
 // 1. Size: N messages into a table with no / normal / dictionary compression of `content` and `extra`,
 //    file size after VACUUM, and the stored bytes of the two columns, against the zstd tool at the same
