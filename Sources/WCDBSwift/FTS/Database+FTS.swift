@@ -1,15 +1,5 @@
 import CSQLCipher
 
-/// A tokenizer name for WCDB Swift 1.x's `setTokenizes(_:)`.
-public struct Tokenize: Sendable, Hashable {
-    /// The name as written in `tokenize=` (`"wcdb"`, `"wcdb need_symbol"`, a registered name).
-    public let name: String
-    /// A tokenizer by name.
-    public init(_ name: String) { self.name = name }
-    /// The built-in WCDB tokenizer (WCDB's spelling of `"wcdb"`).
-    public static let WCDB = Tokenize("WCDB")
-}
-
 /// The names of the built-in tokenizers and modules, as WCDB spells them.
 public enum BuiltinTokenizer {
     /// The WCDB tokenizer: symbols separate, English base forms, CJK single characters and pairs.
@@ -18,9 +8,6 @@ public enum BuiltinTokenizer {
     public static let WCDBNeedSymbol = "wcdb need_symbol"
     /// The WCDB tokenizer without base forms.
     public static let WCDBSkipStemming = "wcdb skip_stemming"
-    /// WCDB Swift 2.x's name for its CJK single-or-pair tokenizer, `WCDB` as 2.x spells it (its C name
-    /// `wcdb_one_or_binary` is registered too); here the same tokenizer as `WCDB`.
-    public static let OneOrBinary = "WCDB"
     /// SQLite's `simple` tokenizer: ASCII letters and digits, lowercased.
     public static let simple = "simple"
     /// SQLite's `porter` tokenizer: `simple` plus Porter stemming.
@@ -70,13 +57,5 @@ extension Database {
         }
         setConfig(named: "com.Tencent.WCDB.Config.Tokenize", with: { handle in try handle.installTokenizers() },
                   orderBy: 10)
-    }
-
-    /// WCDB Swift 1.x's call, kept for code that has it (see `add(tokenizer:)`).
-    public func setTokenizes(_ tokenizes: Tokenize...) { setTokenizes(tokenizes) }
-
-    /// WCDB Swift 1.x's call, kept for code that has it (see `add(tokenizer:)`).
-    public func setTokenizes(_ tokenizes: [Tokenize]) {
-        for tokenize in tokenizes { add(tokenizer: tokenize.name) }
     }
 }
