@@ -214,13 +214,22 @@ struct BindingEmitter {
                     // WCDB's rule (the seeds' PartialSample): a property the select left out is nil if it
                     // is optional, and an error if it is not, whatever its declared default. A multi-table
                     // select's projection (`leftOutTakeInitialValues`) gives it its initial value instead.
+                    // A property that holds its initial value on entry is stored through `inout`
+                    // (`ColumnCoding.store`): assigned directly, a struct with a `Data` field is copied
+                    // out at the end of the initializer, a retain and a release per field and row.
+                    let initialized = !property.isLet && (property.isOptional || property.defaultText != nil)
+                    func assign(_ value: String) -> String {
+                        initialized
+                            ? "try WCDBSwift.ColumnCoding.store(\(value), into: &self.\(name))"
+                            : "self.\(name) = try \(value)"
+                    }
                     if property.isOptional {
                         writer.directive(sourceLocation(property.position.line))
-                        writer.line("self.\(name) = try column\(index) < 0 ? nil : \(decode)")
+                        writer.line(assign("column\(index) < 0 ? nil : \(decode)"))
                     } else if let initialValue = property.defaultText {
                         writer.line("guard column\(index) >= 0 || mapping.leftOutTakeInitialValues else { \(unselected) }")
                         writer.directive(sourceLocation(property.position.line))
-                        writer.line("self.\(name) = try column\(index) < 0 ? \(initialValue) : \(decode)")
+                        writer.line(assign("column\(index) < 0 ? \(initialValue) : \(decode)"))
                     } else {
                         writer.directive(sourceLocation(property.position.line))
                         writer.line("guard column\(index) >= 0 else { \(unselected) }")

@@ -75,6 +75,19 @@ extension ColumnCoding {
         Value.columnType
     }
 
+    // MARK: Storing into a property
+
+    /// Stores a value read from a row into a property that already holds its initial value.
+    ///
+    /// Generated decoders write each such property through `inout` rather than assigning it: the
+    /// optimizer then builds the object in place, where an initializer that assigns a `Data` field
+    /// copies the whole value out at its end (a retain and a release of every reference it holds, on
+    /// every row read).
+    @inlinable @inline(__always)
+    public static func store<Value>(_ value: consuming Value, into property: inout Value) {
+        property = value
+    }
+
     // MARK: Decoding into the assignment's type
 
     /// Reads a `ColumnDecodable` value of the assignment's type.
