@@ -5,6 +5,10 @@ import Foundation
 @inlinable
 var sqliteTransient: sqlite3_destructor_type { unsafeBitCast(-1 as Int, to: sqlite3_destructor_type.self) }
 
+/// `SQLITE_STATIC`: SQLite reads the bound bytes where they are, until the parameter is bound again.
+@inlinable
+var sqliteStatic: sqlite3_destructor_type? { nil }
+
 /// One prepared `sqlite3_stmt` owned by one `Handle`.
 ///
 /// Not thread safe and not `Sendable`: it belongs to the handle that prepared it, which is used by one
@@ -48,6 +52,9 @@ public final class HandleStatement {
     @exclusivity(unchecked) var forwardedParameters: Int32 = 0
     /// Whether this statement, which has a prelude, is an INSERT (see `maskMovedRowID`).
     @exclusivity(unchecked) var isInsertAfterPrelude = false
+    /// The copies of the text and BLOB values bound to it (see `BoundBytes`).
+    @usableFromInline
+    @exclusivity(unchecked) var boundBytes = BoundBytes()
 
     init(stmt: OpaquePointer, sql: String, handle: Handle) {
         self.stmt = stmt
@@ -80,9 +87,16 @@ public final class HandleStatement {
     @inlinable
     public func bind(text value: String, toIndex index: Int32) {
         let done: Void? = value.utf8.withContiguousStorageIfAvailable { buffer in
-            if let base = buffer.baseAddress, buffer.count > 0 {
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
-                    check(sqlite3_bind_text(stmt, index, pointer, Int32(buffer.count), sqliteTransient), index)
+            let bytes = UnsafeRawBufferPointer(buffer)
+            if let base = bytes.baseAddress, bytes.count > 0 {
+                if keepsCopy(of: bytes, forParameter: index) {
+                    boundBytes.withCopy(of: bytes, forParameter: index) { copy in
+                        check(sqlite3_bind_text(stmt, index, copy.assumingMemoryBound(to: CChar.self), Int32(bytes.count),
+                                                sqliteStatic), index)
+                    }
+                } else {
+                    check(sqlite3_bind_text(stmt, index, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count),
+                                            sqliteTransient), index)
                 }
             } else {
                 check(sqlite3_bind_text(stmt, index, "", 0, sqliteTransient), index)
@@ -111,7 +125,13 @@ public final class HandleStatement {
     @inlinable
     public func bind(blob buffer: UnsafeRawBufferPointer, toIndex index: Int32) {
         if let base = buffer.baseAddress, buffer.count > 0 {
-            check(sqlite3_bind_blob(stmt, index, base, Int32(buffer.count), sqliteTransient), index)
+            if keepsCopy(of: buffer, forParameter: index) {
+                boundBytes.withCopy(of: buffer, forParameter: index) { copy in
+                    check(sqlite3_bind_blob(stmt, index, copy, Int32(buffer.count), sqliteStatic), index)
+                }
+            } else {
+                check(sqlite3_bind_blob(stmt, index, base, Int32(buffer.count), sqliteTransient), index)
+            }
         } else {
             check(sqlite3_bind_zeroblob(stmt, index, 0), index)
         }
@@ -134,6 +154,14 @@ public final class HandleStatement {
 
     /// A bind SQLite refused (an index out of range, a statement not reset) must not leave NULL in its
     /// place silently: the next `step()` throws it.
+    /// Whether a text or BLOB value is bound from the statement's own copy (`BoundBytes`): a value of at
+    /// most `BoundBytes.largest` bytes, to a parameter index SQLite can have, while SQLite accepts binds.
+    /// Otherwise SQLite copies it (and refuses a bind while the statement is stepping, as before).
+    @inlinable
+    func keepsCopy(of bytes: UnsafeRawBufferPointer, forParameter index: Int32) -> Bool {
+        bytes.count <= BoundBytes.largest && index >= 1 && index <= BoundBytes.highestIndex && !needsReset
+    }
+
     @inline(__always) @usableFromInline
     func check(_ rc: Int32, _ index: Int32) {
         if rc != SQLITE_OK { bindFailed(rc, index) }
