@@ -33,11 +33,8 @@ extension HandleRepresentable {
             defer { Handle.CancellationSignal.current = outerSignal }
             do {
                 return try self.withWorkHandle(writes: writes) { handle in
-                    let outer = handle.attachedCancellationSignal
-                    handle.attach(cancellationSignal: signal)
-                    defer {
-                        if let outer { handle.attach(cancellationSignal: outer) } else { handle.detachCancellationSignal() }
-                    }
+                    let attachment = SignalAttachment(signal, to: handle)
+                    defer { _ = attachment }  // the outer signal comes back when the scope ends
                     // Cancelled while waiting for the handle: nothing of the work runs.
                     guard !signal.isCancelled else { throw CancellationError() }
                     return try work(handle)

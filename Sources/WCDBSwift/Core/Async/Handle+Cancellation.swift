@@ -84,9 +84,9 @@ extension Handle {
     /// Runs `body` with the attached signal, if any, set aside: what ends a transaction after a
     /// cancellation (`ROLLBACK`, `ROLLBACK TO`, `RELEASE`, resetting a pragma) must run to its end.
     func ignoringCancellation<T>(_ body: () throws -> T) rethrows -> T {
-        guard let signal = attachedCancellationSignal else { return try body() }
-        detachCancellationSignal()
-        defer { attach(cancellationSignal: signal) }
+        guard attachedCancellationSignal != nil else { return try body() }
+        let setAside = SignalAttachment(nil, to: self)
+        defer { _ = setAside }  // the signal comes back when the scope ends, however it is left
         return try body()
     }
 
