@@ -88,15 +88,9 @@ public final class HandleStatement {
     public func bind(text value: String, toIndex index: Int32) {
         let done: Void? = value.utf8.withContiguousStorageIfAvailable { buffer in
             let bytes = UnsafeRawBufferPointer(buffer)
-            if let base = bytes.baseAddress, bytes.count > 0 {
-                if keepsCopy(of: bytes, forParameter: index) {
-                    boundBytes.withCopy(of: bytes, forParameter: index) { copy in
-                        check(sqlite3_bind_text(stmt, index, copy.assumingMemoryBound(to: CChar.self), Int32(bytes.count),
-                                                sqliteStatic), index)
-                    }
-                } else {
-                    check(sqlite3_bind_text(stmt, index, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count),
-                                            sqliteTransient), index)
+            if bytes.count > 0 {
+                bind(bytes, toIndex: index) { pointer, destructor in
+                    sqlite3_bind_text(stmt, index, pointer.assumingMemoryBound(to: CChar.self), Int32(bytes.count), destructor)
                 }
             } else {
                 check(sqlite3_bind_text(stmt, index, "", 0, sqliteTransient), index)
@@ -124,13 +118,9 @@ public final class HandleStatement {
     /// refuses is thrown by the next `step()`.
     @inlinable
     public func bind(blob buffer: UnsafeRawBufferPointer, toIndex index: Int32) {
-        if let base = buffer.baseAddress, buffer.count > 0 {
-            if keepsCopy(of: buffer, forParameter: index) {
-                boundBytes.withCopy(of: buffer, forParameter: index) { copy in
-                    check(sqlite3_bind_blob(stmt, index, copy, Int32(buffer.count), sqliteStatic), index)
-                }
-            } else {
-                check(sqlite3_bind_blob(stmt, index, base, Int32(buffer.count), sqliteTransient), index)
+        if buffer.count > 0 {
+            bind(buffer, toIndex: index) { pointer, destructor in
+                sqlite3_bind_blob(stmt, index, pointer, Int32(buffer.count), destructor)
             }
         } else {
             check(sqlite3_bind_zeroblob(stmt, index, 0), index)
@@ -152,16 +142,22 @@ public final class HandleStatement {
         for statement in prelude where index <= statement.parameterCount { bind(statement) }
     }
 
-    /// A bind SQLite refused (an index out of range, a statement not reset) must not leave NULL in its
-    /// place silently: the next `step()` throws it.
-    /// Whether a text or BLOB value is bound from the statement's own copy (`BoundBytes`): a value of at
-    /// most `BoundBytes.largest` bytes, to a parameter index SQLite can have, while SQLite accepts binds.
-    /// Otherwise SQLite copies it (and refuses a bind while the statement is stepping, as before).
+    /// Binds non-empty bytes with `bindCall` (`sqlite3_bind_text` or `_blob` with the pointer and destructor it
+    /// is given): from the statement's own copy, `SQLITE_STATIC` (see `BoundBytes`), for a value of at most
+    /// `BoundBytes.largest` bytes, to a parameter index SQLite can have, while SQLite accepts binds; else from
+    /// `bytes`, which SQLite copies (and refuses while the statement is stepping, as before).
     @inlinable
-    func keepsCopy(of bytes: UnsafeRawBufferPointer, forParameter index: Int32) -> Bool {
-        bytes.count <= BoundBytes.largest && index >= 1 && index <= BoundBytes.highestIndex && !needsReset
+    func bind(_ bytes: UnsafeRawBufferPointer, toIndex index: Int32,
+              _ bindCall: (UnsafeRawPointer, sqlite3_destructor_type?) -> Int32) {
+        if bytes.count <= BoundBytes.largest && index >= 1 && index <= BoundBytes.highestIndex && !needsReset {
+            boundBytes.withCopy(of: bytes, forParameter: index) { copy in check(bindCall(copy, sqliteStatic), index) }
+        } else {
+            check(bindCall(bytes.baseAddress!, sqliteTransient), index)
+        }
     }
 
+    /// A bind SQLite refused (an index out of range, a statement not reset) must not leave NULL in its
+    /// place silently: the next `step()` throws it.
     @inline(__always) @usableFromInline
     func check(_ rc: Int32, _ index: Int32) {
         if rc != SQLITE_OK { bindFailed(rc, index) }
