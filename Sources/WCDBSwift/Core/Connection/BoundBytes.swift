@@ -36,18 +36,16 @@ struct BoundBytes: ~Copyable {
             buffers.append(contentsOf: repeatElement(UnsafeMutableRawBufferPointer(start: nil, count: 0),
                                                      count: slot + 1 - buffers.count))
         }
-        if buffers[slot].count >= bytes.count {
-            let target = buffers[slot].baseAddress!
-            target.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
-            bind(target)
-        } else {
-            let retired = buffers[slot]
-            let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 64), alignment: 16)
-            grown.baseAddress!.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
-            buffers[slot] = grown
-            bind(grown.baseAddress!)
-            retired.deallocate()
+        // A buffer too small is replaced, and freed only after the bind that stops pointing into it.
+        var retired: UnsafeMutableRawBufferPointer?
+        if buffers[slot].count < bytes.count {
+            retired = buffers[slot]
+            buffers[slot] = .allocate(byteCount: max(bytes.count, 64), alignment: 16)
         }
+        let target = buffers[slot].baseAddress!
+        target.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+        bind(target)
+        retired?.deallocate()
     }
 
     // `@inlinable`: the optimizer inlines the deinit into `HandleStatement`'s accessors, and Swift 6.3
