@@ -3,4 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-swift run Quickstart "$@"
+source scripts/swift-build-retrying.sh
+swift_build_retrying --product Quickstart
+swift run --skip-build Quickstart "$@"

@@ -406,8 +406,20 @@ def map_output(output, line_maps, docs_by_path):
 
 
 def swift_build(arguments):
+    """`swift build`, once more when SwiftPM itself dies from a signal (see scripts/swift-build-retrying.sh:
+    swift-build 6.3.1 has crashed in libdispatch at the end of a build on this 2-core machine). A compile
+    error exits 1 and is never retried."""
     started = time.time()
     process = subprocess.run(["swift", "build", *arguments], cwd=PACKAGE, capture_output=True, text=True)
+    output = process.stdout + process.stderr
+    # The Swift runtime's backtracer prints "Program crashed" and "Backtrace took"; the exit status of the
+    # `swift` driver around the crashed swift-build is then a signal's (negative here, or 128 + n).
+    crashed = process.returncode < 0 or process.returncode >= 128 or (
+        process.returncode != 0 and "Backtrace took" in output)
+    if crashed:
+        print(f"docs-examples: swift build crashed (exit {process.returncode}: SwiftPM itself, not a compile "
+              "error); building again", file=sys.stderr)
+        process = subprocess.run(["swift", "build", *arguments], cwd=PACKAGE, capture_output=True, text=True)
     return process.returncode, process.stdout + process.stderr, time.time() - started
 
 
