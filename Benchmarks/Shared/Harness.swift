@@ -22,6 +22,16 @@ enum BenchConfig {
     static let runs: Int = max(1, Int(env["BENCH_RUNS"] ?? "") ?? 5)
     /// Untimed warm-up samples per (workload, variant).
     static let warmups: Int = max(0, Int(env["BENCH_WARMUP"] ?? "") ?? 1)
+    /// `BENCH_HEAP`: the C heap each timed part starts from. `trim` (the default): the free memory at
+    /// the heap's top given back first, so every sample first-touches the memory it uses, whichever case
+    /// ran before it; `asis`: as the run leaves it (glibc gives the heap's top back after some large
+    /// frees and not others, so one sample of a fetch may find 12 MB mapped that the next touches
+    /// afresh); `keep`: freed memory is never given back (no sample faults). Read at start-up.
+    static let heapMode: String = {
+        let mode = env["BENCH_HEAP"] ?? "trim"
+        if mode == "keep" { bench_heap_keep() }
+        return mode
+    }()
     /// Length of one sample of the concurrent workload (6), in seconds.
     static let concurrencySeconds: Double = Double(env["BENCH_CONC_SECONDS"] ?? "") ?? 2.0
     /// Readers in the concurrent workload (6).
@@ -188,6 +198,7 @@ var lastMinorFaults: Double = .nan
 /// Runs `body` and returns its wall time in seconds (and sets `lastCPUSeconds`).
 @inline(__always) func time(_ body: () throws -> Void) rethrows -> Double {
     let instrument = BenchConfig.callgrind && !BenchConfig.inWarmup
+    if BenchConfig.heapMode == "trim" { bench_heap_trim() }
     if instrument { bench_callgrind_start() }
     let f0 = threadMinorFaults()
     let c0 = threadCPUNanos()
@@ -274,7 +285,7 @@ enum Report {
 
     static func meta(_ extra: [(String, String)]) {
         emit([("meta", "true"), ("engine", jsonString(engine)), ("n", "\(BenchConfig.n)"),
-              ("runs", "\(BenchConfig.runs)"), ("warmups", "\(BenchConfig.warmups)")] + extra)
+              ("runs", "\(BenchConfig.runs)"), ("warmups", "\(BenchConfig.warmups)"), ("heap", jsonString(BenchConfig.heapMode))] + extra)
     }
 
     /// unit "s" (lower is better) or "ops/s" (higher is better).

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import WCDBSwift
 
@@ -119,6 +120,51 @@ private typealias Item = MigrationItem.Properties
         let rows: [MigrationItem] = try database.getObjects(fromTable: "new", where: MigrationItem.Properties.id == 50)
         #expect(rows == [MigrationItem(id: 50, content: "replaced")])
         #expect(try database.getValue(on: MigrationItem.Properties.id.count(), fromTable: "new").int64Value == 101)
+    }
+
+    /// The lookup runs only for a key a source row can hold: an integer key above the source's largest
+    /// rowid, or NULL, skips it (and the insert is as on one table); a key at or below it, or given as
+    /// text (SQLite makes it a rowid), is looked up and still conflicts.
+    @Test func insertLooksUpOnlyKeysASourceRowCanHold() throws {
+        let scratch = try Scratch()
+        let database = Self.open(scratch.targetPath)
+        defer { database.close() }
+        try database.create(table: "old", of: MigrationItem.self)
+        try database.insert(objects: Self.items(1...100), intoTable: "old")
+        try database.create(table: "new", of: MigrationItem.self)
+        let lookups = Mutex(0)
+        database.traceSQL { sql in
+            if sql.hasPrefix("SELECT 1 FROM") && sql.contains("old") { lookups.withLock { $0 += 1 } }
+        }
+        let count = { lookups.withLock { $0 } }
+
+        try database.insert(objects: MigrationItem(id: 101, content: "above"), intoTable: "new")
+        #expect(count() == 0)
+        #expect(throws: WCDBError.self) { try database.insert(objects: MigrationItem(id: 100, content: "clash"), intoTable: "new") }
+        #expect(count() == 1)
+
+        let insert = StatementInsert().insert(intoTable: "new").columns(Item.id, Item.content).values(BindParameter(1), BindParameter(2))
+        try database.withHandle(forWriting: true) { handle in
+            let statement = try handle.prepare(insert)
+            statement.bind(text: "99", toIndex: 1)
+            statement.bind(text: "text key", toIndex: 2)
+            #expect(throws: WCDBError.self) { try statement.step() }
+            #expect(count() == 2)
+            statement.reset()
+            statement.bindNull(toIndex: 1)
+            statement.bind(text: "no key", toIndex: 2)
+            _ = try statement.step()
+            #expect(count() == 2)
+            statement.reset()
+            statement.bind(integer: 50, toIndex: 1)
+            #expect(throws: WCDBError.self) { try statement.step() }
+            #expect(count() == 3)
+            handle.finalize()
+        }
+        #expect(try Self.stored(database, "old").count == 100)
+        let new = try Self.stored(database, "new")
+        #expect(new.count == 2 && new[101] == "above" && new.values.contains("no key"))
+        #expect(try #require(new.first { $0.value == "no key" }?.key) > 101)
     }
 
     /// Each target of a split source has its own watermark; a source row no filter takes keeps the

@@ -20,3 +20,10 @@ void bench_callgrind_stop(void) {
     CALLGRIND_STOP_INSTRUMENTATION;
 #endif
 }
+
+#include <malloc.h>
+void bench_heap_trim(void) { malloc_trim(0); }
+void bench_heap_keep(void) {
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+}

@@ -20,6 +20,10 @@ struct MigratingTable: Sendable {
     /// The target's UNIQUE constraints and its other primary key, each as its columns.
     let uniqueKeys: [[String]]
     let isAutoIncrement: Bool
+    /// The largest rowid of the source when the migration was checked (`Int64.min` for an empty
+    /// source). It stays an upper bound while the table migrates: the source gains no rows (the app's
+    /// writes go to the target) and only loses the rows that move.
+    let largestSourceRowid: Int64
 
     /// The columns an INSERT without a column list fills: the visible ones when its rows have as many
     /// values (compression adds the hidden ones), else all.

@@ -129,9 +129,11 @@ enum MigrationBinder {
                 .sorted { $0[0].int64Value < $1[0].int64Value }.map { $0[2].stringValue }
             if !columns.isEmpty { uniqueKeys.append(columns) }
         }
+        let largestRowid = try handle.rows("SELECT max(rowid) FROM \(schema).\(SQLIdentifier.quote(sourceTable))")
         return .migrating(MigratingTable(info: info, source: source, columns: targetNames, columnsOnlyInTarget: onlyInTarget,
                                          integerPrimaryKey: integerPrimaryKey,
-                                         uniqueKeys: uniqueKeys, isAutoIncrement: compact.contains("AUTOINCREMENT")))
+                                         uniqueKeys: uniqueKeys, isAutoIncrement: compact.contains("AUTOINCREMENT"),
+                                         largestSourceRowid: largestRowid.first?.first.flatMap { $0.isNull ? nil : $0.int64Value } ?? .min))
     }
 
     // MARK: Handles

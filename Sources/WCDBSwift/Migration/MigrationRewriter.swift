@@ -204,8 +204,8 @@ struct MigrationRewriter: StatementRewriter {
 
     // MARK: Writes
 
-    func prelude(for statement: StatementNode) -> [String] {
-        guard let target = Self.writeTarget(of: statement), let table = state.migrating(target.name) else { return [] }
+    func prelude(for statement: StatementNode) -> Prelude {
+        guard let target = Self.writeTarget(of: statement), let table = state.migrating(target.name) else { return Prelude() }
         var renderer = SQLRenderer(mode: .bound)
         statement.render(into: &renderer)
         // With parameters of the caller's own, values print inlined and the caller's `?N` are shared.
@@ -219,15 +219,16 @@ struct MigrationRewriter: StatementRewriter {
         case .update(let node):
             // The WHERE's slots come last.
             let condition = node.condition.map { print($0, total - $0.boundValues.count + 1) } ?? "1"
-            return table.moveSQL(where: condition)
+            return Prelude(statements: table.moveSQL(where: condition))
         case .delete(let node):
             let condition = node.condition.map { print($0, total - $0.boundValues.count + 1) } ?? "1"
-            return table.moveSQL(where: condition)
+            return Prelude(statements: table.moveSQL(where: condition))
         case .insert(let node):
-            guard !node.rows.isEmpty else { return [] }
+            guard !node.rows.isEmpty else { return Prelude() }
             let columns = node.columns.isEmpty ? table.implicitColumns(for: node) : node.columns.map(\.name)
             var base = total - node.rows.reduce(0) { $0 + $1.reduce(0) { $0 + $1.boundValues.count } } + 1
             var conditions: [String] = []
+            var keyParameter: Int32?
             for row in node.rows where row.count == columns.count {
                 var bases: [Int] = []
                 for value in row {
@@ -238,7 +239,10 @@ struct MigrationRewriter: StatementRewriter {
                     columns.firstIndex { $0.caseInsensitiveCompare(column) == .orderedSame }.map { "(" + print(row[$0], bases[$0]) + ")" }
                 }
                 if let index = columns.firstIndex(where: { Self.isRowidName($0, of: table) }) {
-                    conditions.append("rowid = (" + print(row[index], bases[index]) + ")")
+                    let key = print(row[index], bases[index])
+                    conditions.append("rowid = (" + key + ")")
+                    // A key that is one parameter, `?N` (ours or the caller's), names it for the shortcut.
+                    if key.first == "?", let number = Int32(key.dropFirst()) { keyParameter = number }
                 }
                 for key in table.uniqueKeys {
                     let parts = key.map { column in value(column).map { SQLIdentifier.quote(column) + " = " + $0 } }
@@ -246,11 +250,16 @@ struct MigrationRewriter: StatementRewriter {
                     conditions.append("(" + parts.map { $0! }.joined(separator: " AND ") + ")")
                 }
             }
-            guard !conditions.isEmpty else { return [] }
-            // Most inserts take a new key: one lookup, and the moves are skipped.
-            return table.moveSQL(where: conditions.joined(separator: " OR "), checked: true)
+            guard !conditions.isEmpty else { return Prelude() }
+            // Most inserts take a new key: one lookup, and the moves are skipped. A key above every
+            // rowid of the source skips the lookup too, when it is all the lookup looks for.
+            var prelude = Prelude(statements: table.moveSQL(where: conditions.joined(separator: " OR "), checked: true))
+            if conditions.count == 1, let keyParameter {
+                prelude.keyCeiling = Prelude.KeyCeiling(parameter: keyParameter, ceiling: table.largestSourceRowid)
+            }
+            return prelude
         case .select:
-            return []
+            return Prelude()
         }
     }
 }

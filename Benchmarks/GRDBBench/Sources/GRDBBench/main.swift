@@ -7,6 +7,7 @@
 import Foundation
 import GRDB
 
+_ = BenchConfig.heapMode  // `keep` must apply before the first allocation it is about
 Report.engine = "system-sqlite"
 Report.meta([("sqlite_version", Report.jsonString(sqliteLibVersion())), ("grdb_version", "\"7.10.0\"")])
 FileHandle.standardError.write("GRDBBench: system SQLite \(sqliteLibVersion()), GRDB 7.10.0, N=\(BenchConfig.n), runs=\(BenchConfig.runs)\n".data(using: .utf8)!)

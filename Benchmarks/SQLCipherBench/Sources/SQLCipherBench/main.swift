@@ -18,6 +18,7 @@ let cipherVersion: String = {
 if mode != "list-tuning" { Report.meta([("sqlite_version", Report.jsonString(sqliteLibVersion())),
              ("cipher_version", Report.jsonString(cipherVersion)),
              ("mode", Report.jsonString(mode))]) }
+_ = BenchConfig.heapMode  // `keep` must apply before the first allocation it is about
 FileHandle.standardError.write("SQLCipherBench: SQLite \(sqliteLibVersion()), SQLCipher \(cipherVersion), N=\(BenchConfig.n), runs=\(BenchConfig.runs)\n".data(using: .utf8)!)
 
 switch mode {

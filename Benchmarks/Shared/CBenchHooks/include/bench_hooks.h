@@ -7,4 +7,8 @@
 // BENCH_CALLGRIND=1). No-ops when valgrind's headers are missing.
 void bench_callgrind_start(void);
 void bench_callgrind_stop(void);
+// The C library's heap, for samples that start from the same heap (BENCH_HEAP): gives back the free
+// memory at the heap's top (malloc_trim(0)), or keeps every freed page (no trimming, no mmap).
+void bench_heap_trim(void);
+void bench_heap_keep(void);
 #endif

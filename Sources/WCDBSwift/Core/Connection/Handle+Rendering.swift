@@ -61,7 +61,8 @@ extension Handle {
         let statement = try prepareStatement(rendering.sql)
         guard !rendering.prelude.isEmpty else { return statement }
         do {
-            statement.prelude = try rendering.prelude.map { try prepareStatement($0) }
+            statement.prelude = try rendering.prelude.statements.map { try prepareStatement($0) }
+            statement.preludeShortcut = rendering.prelude.keyCeiling.map(PreludeShortcut.init)
             statement.isInsertAfterPrelude = rendering.isInsert
         } catch {
             statement.finalize()

@@ -50,6 +50,9 @@ public final class HandleStatement {
     /// index is not forwarded, so the binds of a row's other columns cost what they cost without one.
     @usableFromInline
     @exclusivity(unchecked) var forwardedParameters: Int32 = 0
+    /// Whether the prelude can be skipped for the key bound now (nil for a prelude without a key ceiling).
+    @usableFromInline
+    @exclusivity(unchecked) var preludeShortcut: PreludeShortcut?
     /// Whether this statement, which has a prelude, is an INSERT (see `maskMovedRowID`).
     @exclusivity(unchecked) var isInsertAfterPrelude = false
     /// The copies of the text and BLOB values bound to it (see `BoundBytes`).
@@ -72,14 +75,14 @@ public final class HandleStatement {
     @inlinable
     public func bind(integer value: Int64, toIndex index: Int32) {
         check(sqlite3_bind_int64(stmt, index, value), index)
-        if index <= forwardedParameters { forward(index) { $0.bind(integer: value, toIndex: index) } }
+        if index <= forwardedParameters { forward(index, .integer(value)) { $0.bind(integer: value, toIndex: index) } }
     }
 
     /// Binds a REAL to parameter `index` (1-based). A bind SQLite refuses is thrown by the next `step()`.
     @inlinable
     public func bind(double value: Double, toIndex index: Int32) {
         check(sqlite3_bind_double(stmt, index, value), index)
-        if index <= forwardedParameters { forward(index) { $0.bind(double: value, toIndex: index) } }
+        if index <= forwardedParameters { forward(index, .other) { $0.bind(double: value, toIndex: index) } }
     }
 
     /// Binds UTF-8 text to parameter `index` (1-based); SQLite copies it before the call returns.
@@ -101,7 +104,7 @@ public final class HandleStatement {
                 check(sqlite3_bind_text(stmt, index, pointer, -1, sqliteTransient), index)
             }
         }
-        if index <= forwardedParameters { forward(index) { $0.bind(text: value, toIndex: index) } }
+        if index <= forwardedParameters { forward(index, .other) { $0.bind(text: value, toIndex: index) } }
     }
 
     /// Binds bytes as a BLOB to parameter `index` (1-based), copied by SQLite; empty data binds a
@@ -125,20 +128,22 @@ public final class HandleStatement {
         } else {
             check(sqlite3_bind_zeroblob(stmt, index, 0), index)
         }
-        if index <= forwardedParameters { forward(index) { $0.bind(blob: buffer, toIndex: index) } }
+        if index <= forwardedParameters { forward(index, .other) { $0.bind(blob: buffer, toIndex: index) } }
     }
 
     /// Binds NULL to parameter `index` (1-based). A bind SQLite refuses is thrown by the next `step()`.
     @inlinable
     public func bindNull(toIndex index: Int32) {
         check(sqlite3_bind_null(stmt, index), index)
-        if index <= forwardedParameters { forward(index) { $0.bindNull(toIndex: index) } }
+        if index <= forwardedParameters { forward(index, .null) { $0.bindNull(toIndex: index) } }
     }
 
-    /// Passes a bind on to the prelude's statements that have parameter `index`.
+    /// Passes a bind on to the prelude's statements that have parameter `index` (`key` tells the
+    /// prelude's shortcut what was bound).
     @usableFromInline
-    func forward(_ index: Int32, _ bind: (HandleStatement) -> Void) {
+    func forward(_ index: Int32, _ key: PreludeShortcut.BoundKey, _ bind: (HandleStatement) -> Void) {
         guard let prelude else { return }
+        if preludeShortcut?.parameter == index { preludeShortcut?.bound(key) }
         for statement in prelude where index <= statement.parameterCount { bind(statement) }
     }
 
@@ -354,15 +359,17 @@ public final class HandleStatement {
     @usableFromInline
     func stepAfterPrelude() throws -> Bool {
         var statements = prelude ?? []
-        if let condition = statements.first, sqlite3_stmt_readonly(condition.stmt) != 0 {
+        if preludeShortcut?.skipsPrelude == true {
+            statements = []
+        } else if let condition = statements.first, sqlite3_stmt_readonly(condition.stmt) != 0 {
             defer { condition.reset() }
             statements = try condition.step() ? Array(statements.dropFirst()) : []
-            if statements.isEmpty {
-                needsReset = true
-                let rc = sqlite3_step(stmt)
-                guard rc == SQLITE_ROW || rc == SQLITE_DONE else { throw stepError(rc) }
-                return rc == SQLITE_ROW
-            }
+        }
+        if statements.isEmpty {
+            needsReset = true
+            let rc = sqlite3_step(stmt)
+            guard rc == SQLITE_ROW || rc == SQLITE_DONE else { throw stepError(rc) }
+            return rc == SQLITE_ROW
         }
         let ownsSavepoint = handle.rawPointer.map { sqlite3_get_autocommit($0) != 0 } ?? false
         if ownsSavepoint { try handle.exec("SAVEPOINT wcdb_prelude") }

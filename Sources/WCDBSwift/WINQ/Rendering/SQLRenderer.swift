@@ -182,9 +182,8 @@ struct SQLRendering: Sendable {
     let sql: String
     let values: [FundamentalValue]
     let unsupported: [UnsupportedConstruct]
-    /// Statements a rewriter runs before this one, in the same transaction (data migration moves the
-    /// rows a write touches): their `?N` share this statement's numbering (see `render(_:numberedFrom:)`).
-    var prelude: [String] = []
+    /// Statements a rewriter runs before this one (see `Prelude`).
+    var prelude = Prelude()
     /// Whether the statement itself is an INSERT (a prelude's moves must not show through
     /// `lastInsertedRowID` after any other statement).
     var isInsert = false

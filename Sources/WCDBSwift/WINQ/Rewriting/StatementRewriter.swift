@@ -16,10 +16,8 @@ protocol StatementRewriter: Sendable {
     func prepare(_ statement: StatementNode, on handle: AnyObject) throws
 
     /// Statements to run before `statement` (as this rewriter sees it, before its own `rewrite`), in the
-    /// same transaction, rendered with the value slots they share with it numbered as in it
-    /// (`SQLRenderer.render(_:numberedFrom:)`): data migration moves the rows a write will touch. A
-    /// read-only first statement is a condition: without a row, the others are skipped. None by default.
-    func prelude(for statement: StatementNode) -> [String]
+    /// same transaction (see `Prelude`): data migration moves the rows a write will touch. None by default.
+    func prelude(for statement: StatementNode) -> Prelude
 
     /// Where this rewriter runs among a database's rewriters: lower first, equal ones in the order they
     /// were added. A rewriter that reads a view in a table's place (data migration, -1) runs before one
@@ -32,7 +30,7 @@ extension StatementRewriter {
     var order: Int { 0 }
 
     func prepare(_ statement: StatementNode, on handle: AnyObject) throws {}
-    func prelude(for statement: StatementNode) -> [String] { [] }
+    func prelude(for statement: StatementNode) -> Prelude { Prelude() }
 }
 
 /// A database's rewriters, in the order they apply, and their generation: the number that moves when
@@ -71,11 +69,11 @@ struct StatementRewriters: Sendable {
     }
 
     /// `statement` after each rewriter in turn, and the statements they run before it.
-    func rewrite(_ statement: StatementNode) -> (statement: StatementNode, prelude: [String]) {
-        var prelude: [String] = []
+    func rewrite(_ statement: StatementNode) -> (statement: StatementNode, prelude: Prelude) {
+        var prelude = Prelude()
         var statement = statement
         for rewriter in list {
-            prelude += rewriter.prelude(for: statement)
+            prelude.append(rewriter.prelude(for: statement))
             statement = rewriter.rewrite(statement) ?? statement
         }
         return (statement, prelude)
