@@ -1,3 +1,4 @@
+import CSQLCipher
 import Foundation
 
 /// Moving rows from sources to targets in bounded steps: SQL run directly on a write handle (not
@@ -34,11 +35,12 @@ enum MigrationStepper {
     static func step(_ table: MigratingTable, on handle: Handle) throws -> (moved: Int, finished: Bool) {
         try MigrationBinder.attach(table.source, on: handle)
         try MigrationBinder.createProgressTable(on: handle)
-        let above = "rowid > ?1 AND (\(table.filterSQL))"
-        let copyRange = try handle.prepare(
+        // The next `?2` rows of this target past the watermark `?1`, in rowid order: SQLite's last
+        // inserted rowid is then the new watermark.
+        let copyBatch = try handle.prepare(
             "INSERT INTO \(table.quotedTarget)(\(table.movedColumnList)) SELECT \(table.movedColumnList) FROM \(table.quotedSource) "
-                + "WHERE \(above) AND rowid <= ?2")
-        defer { copyRange.finalize() }
+                + "WHERE rowid > ?1 AND (\(table.filterSQL)) ORDER BY rowid LIMIT ?2")
+        defer { copyBatch.finalize() }
         let setWatermark = try handle.prepare(table.setWatermarkSQL)
         defer { setWatermark.finalize() }
         let start = Date()
@@ -62,20 +64,19 @@ enum MigrationStepper {
             var mark = try watermark(table, on: handle) ?? Int64.min
             var batch = rowsPerBatch
             repeat {
-                // The end of the next range: the batch-th row still to come, or every row left.
-                let end = try handle.rows(
-                    "SELECT rowid FROM \(table.quotedSource) WHERE \(above) ORDER BY rowid LIMIT 1 OFFSET \(batch - 1)",
-                    [.integer(mark)]).first?.first?.int64Value
                 let batchStart = Date()
-                copyRange.bind([.integer(mark), .integer(end ?? MigratingTable.allMoved)])
-                try copyRange.run()
-                copyRange.reset()
-                moved += handle.changes
-                mark = end ?? MigratingTable.allMoved
-                guard end != nil, mark != MigratingTable.allMoved else {
+                copyBatch.bind([.integer(mark), .integer(Int64(batch))])
+                try copyBatch.run()
+                copyBatch.reset()
+                let copied = handle.changes
+                moved += copied
+                // Fewer rows than asked for: none is left past them.
+                guard copied == batch, let last = handle.rawPointer.map(sqlite3_last_insert_rowid), last != MigratingTable.allMoved else {
+                    mark = MigratingTable.allMoved
                     finished = true
                     break
                 }
+                mark = last
                 // Sized on this batch's pace to end the step on time.
                 let elapsed = Date().timeIntervalSince(start)
                 let perRow = Date().timeIntervalSince(batchStart) / Double(batch)
