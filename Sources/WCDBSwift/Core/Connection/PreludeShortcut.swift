@@ -5,8 +5,9 @@
 struct PreludeShortcut: Sendable {
     @usableFromInline let parameter: Int32
     let ceiling: Int64
-    /// Whether the key bound last is one the condition can not find. False until a key is bound (an
-    /// unbound parameter is NULL, but clearing bindings does not pass through here: the condition runs).
+    /// Whether the key bound last is one the condition can not find. False until a key is bound (the
+    /// condition then runs). Clearing the bindings leaves it as it was, which stays right: a key
+    /// cleared to NULL finds no row either.
     private(set) var skipsPrelude = false
 
     init(_ key: Prelude.KeyCeiling) {
