@@ -42,6 +42,15 @@ private typealias Item = MigrationItem.Properties
         return database
     }
 
+    /// A database whose table `new` takes over `old`, which holds ids 1…100; no step has run.
+    private static func openWithHundredSourceRows(_ scratch: Scratch) throws -> Database {
+        let database = open(scratch.targetPath)
+        try database.create(table: "old", of: MigrationItem.self)
+        try database.insert(objects: items(1...100), intoTable: "old")
+        try database.create(table: "new", of: MigrationItem.self)
+        return database
+    }
+
     @Test func watermarkSurvivesReopeningAndWritesOnBothSidesOfIt() throws {
         let scratch = try Scratch()
         // A step moves rows for ~10 ms: tens of thousands of these small rows.
@@ -104,11 +113,8 @@ private typealias Item = MigrationItem.Properties
     /// a key a source row holds still conflicts as on one table (and the failed insert moves nothing).
     @Test func insertOfANewKeySkipsTheMoveAndAConflictStillConflicts() throws {
         let scratch = try Scratch()
-        let database = Self.open(scratch.targetPath)
+        let database = try Self.openWithHundredSourceRows(scratch)
         defer { database.close() }
-        try database.create(table: "old", of: MigrationItem.self)
-        try database.insert(objects: Self.items(1...100), intoTable: "old")
-        try database.create(table: "new", of: MigrationItem.self)
         try database.insert(objects: MigrationItem(id: 500, content: "fresh"), intoTable: "new")
         #expect(try Self.stored(database, "old").count == 100)
         #expect(try Self.stored(database, "new") == [500: "fresh"])
@@ -127,11 +133,8 @@ private typealias Item = MigrationItem.Properties
     /// text (SQLite makes it a rowid), is looked up and still conflicts.
     @Test func insertLooksUpOnlyKeysASourceRowCanHold() throws {
         let scratch = try Scratch()
-        let database = Self.open(scratch.targetPath)
+        let database = try Self.openWithHundredSourceRows(scratch)
         defer { database.close() }
-        try database.create(table: "old", of: MigrationItem.self)
-        try database.insert(objects: Self.items(1...100), intoTable: "old")
-        try database.create(table: "new", of: MigrationItem.self)
         let lookups = Mutex(0)
         database.traceSQL { sql in
             if sql.hasPrefix("SELECT 1 FROM") && sql.contains("old") { lookups.withLock { $0 += 1 } }
