@@ -133,3 +133,34 @@ private final class RenamedTableDatabase {
         }
     }
 }
+
+/// A rewriter that changes nothing and asks for `prelude` before every statement.
+private struct PreludeGiver: StatementRewriter {
+    let prelude: Prelude
+    func rewrite(_ statement: StatementNode) -> StatementNode? { nil }
+    func prelude(for statement: StatementNode) -> Prelude { prelude }
+}
+
+/// The preludes of a database's rewriters run in the rewriters' order. A key shortcut lets the handle
+/// skip a prelude's condition, which covers only its own prelude's statements: it survives only when
+/// one rewriter asks for a prelude.
+@Suite struct PreludeCombinationTests {
+    private static let lookup = Prelude(statements: ["SELECT 1 FROM a WHERE rowid = ?1", "INSERT INTO b SELECT * FROM a"],
+                                        keyCeiling: Prelude.KeyCeiling(parameter: 1, ceiling: 100))
+    private static let other = Prelude(statements: ["SELECT 1 FROM c", "DELETE FROM c"])
+
+    @Test(arguments: [
+        ([lookup], lookup.statements, true),
+        ([Prelude(), lookup], lookup.statements, true),
+        ([lookup, Prelude()], lookup.statements, true),
+        ([lookup, other], lookup.statements + other.statements, false),
+        ([other, lookup], other.statements + lookup.statements, false),
+    ])
+    func preludesOfSeveralRewriters(_ preludes: [Prelude], statements: [String], keepsShortcut: Bool) {
+        var rewriters = StatementRewriters()
+        for prelude in preludes { rewriters.append(PreludeGiver(prelude: prelude)) }
+        let (_, combined) = rewriters.rewrite(.delete(DeleteNode()))
+        #expect(combined.statements == statements)
+        #expect((combined.keyCeiling != nil) == keepsShortcut)
+    }
+}
