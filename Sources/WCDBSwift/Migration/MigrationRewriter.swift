@@ -174,6 +174,16 @@ struct MigrationRewriter: StatementRewriter {
         return ExpressionNode(.binary("+", function("max", bounds), literal(Int64(offset) + 1)))
     }
 
+    /// The parameter `expression` is, when it is one alone: a value slot numbered `slot` (when values are
+    /// bound as numbered parameters), or the caller's `?N`; nil for anything else.
+    private static func parameter(of expression: Expression, slot: Int, numbered: Bool) -> Int32? {
+        switch expression.node.kind {
+        case .value where numbered: Int32(slot)
+        case .parameter(let name) where name.first == "?": Int32(name.dropFirst())
+        default: nil
+        }
+    }
+
     static func isRowidName(_ name: String, of table: MigratingTable) -> Bool {
         ["rowid", "oid", "_rowid_"].contains(name.lowercased())
             || table.integerPrimaryKey.map { $0.caseInsensitiveCompare(name) == .orderedSame } == true
@@ -239,10 +249,8 @@ struct MigrationRewriter: StatementRewriter {
                     columns.firstIndex { $0.caseInsensitiveCompare(column) == .orderedSame }.map { "(" + print(row[$0], bases[$0]) + ")" }
                 }
                 if let index = columns.firstIndex(where: { Self.isRowidName($0, of: table) }) {
-                    let key = print(row[index], bases[index])
-                    conditions.append("rowid = (" + key + ")")
-                    // A key that is one parameter, `?N` (ours or the caller's), names it for the shortcut.
-                    if key.first == "?", let number = Int32(key.dropFirst()) { keyParameter = number }
+                    conditions.append("rowid = (" + print(row[index], bases[index]) + ")")
+                    keyParameter = Self.parameter(of: row[index], slot: bases[index], numbered: numbered)
                 }
                 for key in table.uniqueKeys {
                     let parts = key.map { column in value(column).map { SQLIdentifier.quote(column) + " = " + $0 } }
