@@ -51,7 +51,6 @@ public final class HandleStatement {
     @usableFromInline
     @exclusivity(unchecked) var forwardedParameters: Int32 = 0
     /// Whether the prelude can be skipped for the key bound now (nil for a prelude without a key ceiling).
-    @usableFromInline
     @exclusivity(unchecked) var preludeShortcut: PreludeShortcut?
     /// Whether this statement, which has a prelude, is an INSERT (see `maskMovedRowID`).
     @exclusivity(unchecked) var isInsertAfterPrelude = false

@@ -3,7 +3,7 @@
 /// SQLite can not tell a bound value back, so the check is made as the value is bound.
 @usableFromInline
 struct PreludeShortcut: Sendable {
-    @usableFromInline let parameter: Int32
+    let parameter: Int32
     let ceiling: Int64
     /// Whether the key bound last is one the condition can not find. False until a key is bound (the
     /// condition then runs). Clearing the bindings leaves it as it was, which stays right: a key
@@ -24,7 +24,6 @@ struct PreludeShortcut: Sendable {
         case other
     }
 
-    @usableFromInline
     mutating func bound(_ key: BoundKey) {
         switch key {
         case .integer(let value): skipsPrelude = value > ceiling

@@ -2,7 +2,7 @@
 /// rows a write touches): their `?N` share the statement's numbering (see
 /// `SQLRenderer.render(_:numberedFrom:)`). A read-only first statement is a condition: without a row,
 /// the others are skipped.
-struct Prelude: Sendable, Equatable {
+struct Prelude: Sendable {
     var statements: [String] = []
     /// Lets the handle skip the condition without stepping it, when the condition looks up one integer
     /// key that is bound to it; nil when it does not apply.
@@ -10,7 +10,7 @@ struct Prelude: Sendable, Equatable {
 
     /// The condition finds no row when the key bound to `parameter` is NULL or an integer above
     /// `ceiling` (the largest key the table it reads can hold while the rewriter's state lasts).
-    struct KeyCeiling: Sendable, Equatable {
+    struct KeyCeiling: Sendable {
         let parameter: Int32
         let ceiling: Int64
     }
