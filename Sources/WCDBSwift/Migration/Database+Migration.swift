@@ -48,7 +48,7 @@ extension Database {
     }
 
     /// Moves source rows into their targets for about 10 ms, in one transaction (a WAL checkpoint, when
-    /// due, follows once the write lock is given up). Call it until
+    /// due, runs on a background thread, as after any commit). Call it until
     /// `isMigrated()`; when a table has no row left the notification of `setNotificationWhenMigrated(_:)`
     /// is told and its source table is dropped (if no other target takes rows from it) as soon as no
     /// operation that began before is still running on another thread (that step or a later one).
@@ -65,19 +65,13 @@ extension Database {
         var finished: [MigrationInfo] = []
         var moved = 0
         var sourceFilesToDrop: [MigratingTable] = []
-        let (allDone, walPages) = try withHandle(forWriting: true) { handle -> (Bool, walPages: Int32) in
-            try MigrationCheckpoint.withoutAutoCheckpoint(on: handle) {
-                try stepTables(state, on: handle, moved: &moved, finished: &finished, sourceFilesToDrop: &sourceFilesToDrop)
-            }
+        let allDone = try withHandle(forWriting: true) { handle in
+            try stepTables(state, on: handle, moved: &moved, finished: &finished, sourceFilesToDrop: &sourceFilesToDrop)
         }
         // Out of the write lock: the target's writers go on while DROP TABLE frees the source's pages.
         for table in sourceFilesToDrop {
             try withHandle(forWriting: false) { try MigrationStepper.dropSourceFile(table, on: $0) }
             try withHandle(forWriting: true) { try MigrationStepper.forgetProgress(table, on: $0) }
-        }
-        // Out of the write lock: writers go on while it copies.
-        if walPages >= MigrationCheckpoint.walPages {
-            try withHandle(forWriting: false) { try MigrationCheckpoint.checkpoint(on: $0) }
         }
         finishStep(state, moved: moved, finished: finished, allDone: allDone)
         return moved

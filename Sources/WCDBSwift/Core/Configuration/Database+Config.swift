@@ -24,6 +24,21 @@ extension Database {
         }
     }
 
+    /// The name of the built-in config that runs WAL checkpoints on a background thread instead of inside
+    /// the commit that fills the WAL (SQLite's auto-checkpoint). Remove it
+    /// (`removeConfig(named: Database.autoCheckpointConfigName)`) to have commits checkpoint inline again.
+    public static let autoCheckpointConfigName = "com.Tencent.WCDB.Config.AutoCheckpoint"
+
+    /// Runs right after the basic config, so that a config of the app's that sets `PRAGMA
+    /// wal_autocheckpoint` (order 1 or more) takes the connection back to SQLite's own auto-checkpoint.
+    static func autoCheckpointConfig() -> ConfigEntry {
+        let invocations = ConfigInvocations()
+        return ConfigEntry(name: autoCheckpointConfigName, order: basicConfigOrder + 1, callback: { handle in
+            BackgroundCheckpoint.install(on: handle)
+            invocations.recordInvocation(on: handle)
+        }, uninvocation: { BackgroundCheckpoint.uninstall(from: $0) }, invocations: invocations)
+    }
+
     /// Sets the config `name` (replacing one of the same name), or removes it when `callback` is nil.
     /// Configs run in `order` on every handle opened from now on, and again on open handles at their
     /// next use.

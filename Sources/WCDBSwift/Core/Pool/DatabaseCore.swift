@@ -1,5 +1,6 @@
 import CSQLCipher
 import Foundation
+import Synchronization
 
 /// How a close begins: refused (it would wait for itself), nested in this thread's own close, or waiting.
 private enum CloseStart {
@@ -62,6 +63,8 @@ final class DatabaseCore: Sendable {
     let state: Guarded<CoreState>
     /// `ThreadLocalPins.key`, read on every nested call.
     let threadPinsKey: pthread_key_t = ThreadLocalPins.key
+    /// A background checkpoint is on its way (see `BackgroundCheckpoint`).
+    let checkpointScheduled = Atomic<Bool>(false)
 
     init(path: String, maxHandles: Int = Database.defaultMaxHandles, inMemory: Bool = false) {
         self.path = path
@@ -69,6 +72,7 @@ final class DatabaseCore: Sendable {
         var initial = CoreState(pool: HandlePool(path: path, maxHandles: maxHandles, isInMemory: inMemory))
         initial.settings.setConfig(ConfigEntry(name: Database.basicConfigName, order: Database.basicConfigOrder,
                                                callback: Database.basicConfig))
+        initial.settings.setConfig(Database.autoCheckpointConfig())
         self.state = Guarded(initial)
     }
 

@@ -67,6 +67,13 @@ struct HandlePool {
         return idle.popLast() ?? newHandle()
     }
 
+    /// An idle handle for background work (`BackgroundCheckpoint`): only when nobody waits for one and no
+    /// close or blockade runs. It never opens one.
+    mutating func checkOutIdle() -> Handle? {
+        guard queue.isEmpty, closingThread == nil, blockadeThread == nil else { return nil }
+        return idle.popLast()
+    }
+
     /// Gives up waiting (timeout).
     mutating func abandon(ticket: Int) {
         queue.removeAll { $0 == ticket }

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import WCDBSwift
+
+/// WAL checkpoints run on a background thread, not inside the commit that fills the WAL, unless the app
+/// removes the auto-checkpoint config. What the file holds tells which: a checkpoint copies the WAL's
+/// pages into the database file, which grows by them.
+@Suite struct BackgroundCheckpointTests {
+    private static func temporaryPath() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("checkpoint-\(UUID().uuidString).db").path
+    }
+
+    private static func fileSize(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? NSNumber)?.intValue ?? 0
+    }
+
+    private static func removeFiles(_ path: String) {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+
+    /// One statement that writes `pages` pages of about 4 KB (one row each) in its own transaction.
+    private static func insertPages(_ pages: Int, into database: Database) throws {
+        try database.exec("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < \(pages)) "
+            + "INSERT INTO t SELECT randomblob(3000) FROM c")
+    }
+
+    /// Waits up to 10 s for `condition`.
+    private static func eventually(_ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while !condition() {
+            if Date() > deadline { return false }
+            usleep(5_000)
+        }
+        return true
+    }
+
+    @Test("A commit that fills the WAL leaves its checkpoint to a background thread; without the config it checkpoints inline",
+          arguments: [true, false])
+    func commitDoesNotCheckpointInline(background: Bool) throws {
+        let path = Self.temporaryPath()
+        let database = Database(withPath: path)
+        defer { database.close(); Self.removeFiles(path) }
+        if !background { database.removeConfig(named: Database.autoCheckpointConfigName) }
+        try database.exec("CREATE TABLE t(a BLOB)")
+        try database.exec("PRAGMA wal_checkpoint(TRUNCATE)")
+        let before = Self.fileSize(path)
+
+        // While this thread blockades the database, the background checkpoint takes no handle.
+        database.blockade()
+        try Self.insertPages(1_200, into: database)
+        let afterCommit = Self.fileSize(path)
+        database.unblockade()
+
+        if background {
+            #expect(afterCommit == before, "the commit copied the WAL into the file itself")
+            // The next commit asks again, and the checkpoint runs while this thread goes on.
+            try database.exec("INSERT INTO t VALUES (1)")
+            #expect(Self.eventually { Self.fileSize(path) > before + 1_000 * 4_096 })
+        } else {
+            #expect(afterCommit > before + 1_000 * 4_096)
+        }
+        #expect(try database.getValue("SELECT count(*) FROM t").int64Value == (background ? 1_201 : 1_200))
+    }
+
+    @Test("A WAL the background checkpoint could not shrink is checkpointed inline from 10,000 frames")
+    func inlineCheckpointBoundsTheWAL() throws {
+        let path = Self.temporaryPath()
+        let database = Database(withPath: path)
+        defer { database.close(); Self.removeFiles(path) }
+        try database.exec("CREATE TABLE t(a BLOB)")
+        let before = Self.fileSize(path)
+        database.blockade()
+        defer { database.unblockade() }
+        try Self.insertPages(6_000, into: database)
+        #expect(Self.fileSize(path) == before)
+        try Self.insertPages(4_500, into: database)
+        #expect(Self.fileSize(path) > before + 10_000 * 4_096)
+    }
+
+    @Test("A database closed right after a commit that asked for a checkpoint stays closed")
+    func closeRightAfterTheCommit() throws {
+        let path = Self.temporaryPath()
+        let database = Database(withPath: path)
+        defer { Self.removeFiles(path) }
+        try database.exec("CREATE TABLE t(a BLOB)")
+        try Self.insertPages(1_200, into: database)
+        database.close()
+        // The background checkpoint never opens a handle: none is open a while later.
+        usleep(300_000)
+        #expect(!database.isOpened)
+        // And what was committed is there, checkpointed or not.
+        #expect(try database.getValue("SELECT count(*) FROM t").int64Value == 1_200)
+    }
+}
