@@ -77,6 +77,27 @@ import WCDBSwift
         #expect(Self.fileSize(path) > before + 10_000 * 4_096)
     }
 
+    /// File descriptors of this process open on `path` (a connection holds one on the database file).
+    private static func descriptors(on path: String) -> Int {
+        let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return fds.count { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)) == path }
+    }
+
+    @Test("The checkpoint runs on a connection of its own, which closes with the database")
+    func checkpointConnectionClosesWithTheDatabase() throws {
+        let path = Self.temporaryPath()
+        let database = Database(withPath: path)
+        defer { Self.removeFiles(path) }
+        try database.exec("CREATE TABLE t(a BLOB)")
+        let before = Self.fileSize(path)
+        try Self.insertPages(1_200, into: database)
+        #expect(Self.eventually { Self.fileSize(path) > before + 1_000 * 4_096 })
+        // The app's handle and the checkpoint's connection.
+        #expect(Self.descriptors(on: path) == 2)
+        database.close()
+        #expect(Self.descriptors(on: path) == 0)
+    }
+
     @Test("A database closed right after a commit that asked for a checkpoint stays closed")
     func closeRightAfterTheCommit() throws {
         let path = Self.temporaryPath()

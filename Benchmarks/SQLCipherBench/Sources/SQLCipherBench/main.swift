@@ -5,6 +5,7 @@
 //   swift run -c release --scratch-path .build-sqlcipher SQLCipherBench tuning   # NOTES.md runs
 //   swift run -c release --scratch-path .build-sqlcipher SQLCipherBench pages    # page counts (NOTES.md)
 //   swift run -c release --scratch-path .build-sqlcipher SQLCipherBench migration  # data migration (scripts/migration-bench.sh)
+//   swift run -c release --scratch-path .build-sqlcipher SQLCipherBench commits    # per-commit latency (CommitLatency.swift)
 
 import Foundation
 import CSQLCipherBench
@@ -28,6 +29,8 @@ case "pages":
     runPageCounts()
 case "migration":
     runMigrationBench()
+case "commits":
+    runCommitLatencyBench()
 case "list-tuning":
     for s in tuningSettings { print("\(s.key == .none ? "-" : "key.")\t\(s.name)") }
 default:

@@ -6,15 +6,16 @@ import Dispatch
 /// SQLite's own auto-checkpoint runs inside the commit that leaves the WAL at 1,000 frames or more: that
 /// commit, on whatever thread made it (often the app's main one), also copies the WAL into the database
 /// file and syncs it. Here the commit only notes that a checkpoint is due (`sqlite3_wal_hook`), and a
-/// PASSIVE checkpoint runs on a background thread, on an idle handle of the database's pool. A PASSIVE
-/// checkpoint waits for no reader or writer, so the app's operations go on meanwhile.
+/// PASSIVE checkpoint runs on a background thread, on a connection of its own (WCDB's checkpoint handle),
+/// which the pool keeps beside the app's handles. A PASSIVE checkpoint waits for no reader or writer, so
+/// the app's operations go on meanwhile.
 ///
-/// Two rules keep it out of the app's way and the WAL bounded:
-/// - The background checkpoint takes only a handle that is open, idle and up to date, when nobody waits
-///   for one and no close or blockade runs; it never opens one. Otherwise it does nothing, and the next
-///   commit asks again.
-/// - A commit that finds the WAL at `inlineFrames` frames (the background checkpoint could not run, say
-///   the pool was busy all along) checkpoints inline, as SQLite would.
+/// Three rules keep it out of the app's way and the WAL bounded:
+/// - It never takes one of the app's handles, so the app never opens another because of it.
+/// - It does not run while a close or blockade runs, nor once the database is closed (it never opens the
+///   database again); the next commit then asks again.
+/// - A commit that finds the WAL at `inlineFrames` frames (the background checkpoint could not keep up,
+///   say the database was blockaded all along) checkpoints inline, as SQLite would.
 enum BackgroundCheckpoint {
     /// The WAL length, in frames (pages), from which a commit asks for a checkpoint: SQLite's default.
     static let frames: Int32 = 1_000
@@ -58,34 +59,44 @@ extension DatabaseCore {
         DispatchQueue.global(qos: .utility).async { [weak self] in
             guard let self else { return }
             defer { self.checkpointScheduled.store(false, ordering: .releasing) }
-            self.checkpointOnIdleHandle()
+            self.checkpointInBackground()
         }
     }
 
-    /// A PASSIVE checkpoint of every database of an idle handle (the main file and attached ones).
-    private func checkpointOnIdleHandle() {
-        let taken = state.withLock { state -> Handle? in
-            guard let handle = state.pool.checkOutIdle() else { return nil }
-            // A handle opened before the key changed (it reopens at its next use) may hold the old key:
-            // back it goes. Other settings (configs, tracers) do not matter to a checkpoint.
-            guard handle.isOpened, handle.cipherGeneration == state.settings.cipherGeneration else {
-                state.pool.checkIn(handle)
-                return nil
+    /// A PASSIVE checkpoint of every database of the checkpoint connection (the main file and the
+    /// attached ones), opened here the first time and again after the key changed.
+    private func checkpointInBackground() {
+        let begun = state.withLock { state -> (Handle, HandleSetup?)? in
+            guard let handle = state.pool.beginCheckpoint(databaseIsOpen: state.isOpened) else { return nil }
+            let opened = handle.isOpened && handle.cipherGeneration == state.settings.cipherGeneration
+            // No tracer: the app's SQL and performance traces are of its own calls.
+            return (handle, opened ? nil : state.settings.setup(global: GlobalTraceState()))
+        }
+        guard let (handle, setup) = begun else { return }
+        var failure: WCDBError?
+        do {
+            if let setup {
+                handle.close()
+                handle.core = self
+                // Never creates the file: a database whose files were removed is not made again here.
+                handle.openFlags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
+                try open(handle, with: setup)
             }
-            return handle
+            if let db = handle.rawPointer {
+                let rc = sqlite3_wal_checkpoint_v2(db, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+                // BUSY: another checkpoint holds the checkpoint lock, and this one is not needed.
+                if rc != SQLITE_OK && rc != SQLITE_BUSY {
+                    failure = WCDBError(level: .warning, code: rc & 0xff, extendedCode: rc,
+                                        message: "background checkpoint: " + String(cString: sqlite3_errmsg(db)),
+                                        path: path, tag: tag, operation: "checkpoint")
+                }
+            }
+        } catch {
+            // It does not open (a key that no longer fits, say): the app's own calls report why.
+            handle.close()
         }
-        guard let handle = taken else { return }
-        let rc = handle.rawPointer.map { sqlite3_wal_checkpoint_v2($0, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil) } ?? SQLITE_OK
-        // BUSY: another checkpoint holds the checkpoint lock; this one is not needed then.
-        let message = rc == SQLITE_OK || rc == SQLITE_BUSY ? nil : handle.rawPointer.map { String(cString: sqlite3_errmsg($0)) }
-        let tag = state.withLock(waking: .handle) { state -> Int? in
-            state.pool.checkIn(handle)
-            return state.settings.tag
-        }
-        if let message {
-            _ = reportError(WCDBError(level: .warning, code: rc & 0xff, extendedCode: rc,
-                                      message: "background checkpoint: \(message)", path: path, tag: tag,
-                                      operation: "checkpoint"))
-        }
+        // close() may be waiting for it to end.
+        state.withLock(waking: .others) { $0.pool.endCheckpoint() }
+        if let failure { _ = reportError(failure) }
     }
 }

@@ -47,7 +47,7 @@ extension DatabaseCore {
         handle.traceLocalGeneration = setup.localTraceGeneration
     }
 
-    private func open(_ handle: Handle, with setup: HandleSetup) throws {
+    func open(_ handle: Handle, with setup: HandleSetup) throws {
         do {
             do {
                 try openKeyed(handle, cipher: setup.cipher)

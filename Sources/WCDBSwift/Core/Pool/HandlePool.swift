@@ -15,6 +15,11 @@ struct HandlePool {
     private var nextTicket = 0
     /// Handles leased to live Transaction objects (counted in `count`).
     private(set) var leases: [HandleLease] = []
+    /// The connection background checkpoints run on: not one of the app's handles, so that a checkpoint
+    /// never takes a handle from the app (which would then open another, on the app's thread). Not
+    /// counted in `count`; closed with the idle handles.
+    private var checkpointHandle: Handle?
+    private var checkpointRunning = false
     /// The thread inside `close(onClosed:)`, and the one that blockaded: others wait.
     var closingThread: UInt?
     var blockadeThread: UInt?
@@ -67,11 +72,22 @@ struct HandlePool {
         return idle.popLast() ?? newHandle()
     }
 
-    /// An idle handle for background work (`BackgroundCheckpoint`): only when nobody waits for one and no
-    /// close or blockade runs. It never opens one.
-    mutating func checkOutIdle() -> Handle? {
-        guard queue.isEmpty, closingThread == nil, blockadeThread == nil else { return nil }
-        return idle.popLast()
+    // MARK: The checkpoint connection
+
+    /// Begins a background checkpoint (`BackgroundCheckpoint`) on the pool's checkpoint connection, made
+    /// here the first time (closed; the caller opens it). Nil while one runs, while a close or blockade
+    /// runs, and when the database is closed (`databaseIsOpen`): it is never opened again from here.
+    mutating func beginCheckpoint(databaseIsOpen: Bool) -> Handle? {
+        guard !checkpointRunning, databaseIsOpen, closingThread == nil, blockadeThread == nil else { return nil }
+        checkpointRunning = true
+        if let checkpointHandle { return checkpointHandle }
+        let handle = Handle(path: path)
+        checkpointHandle = handle
+        return handle
+    }
+
+    mutating func endCheckpoint() {
+        checkpointRunning = false
     }
 
     /// Gives up waiting (timeout).
@@ -112,13 +128,13 @@ struct HandlePool {
 
     /// Whether every handle is back: idle, or leased to a Transaction object that is idle.
     var isQuiet: Bool {
-        idle.count + leases.count(where: { $0.isIdle }) == count
+        idle.count + leases.count(where: { $0.isIdle }) == count && !checkpointRunning
     }
 
     /// Takes every idle handle out of the pool, and the open handles of idle Transaction objects (which
     /// keep them, closed), for the caller to close.
     mutating func takeClosable() -> [Handle] {
-        var handles = idle
+        var handles = idle + closableCheckpointHandle
         idle.removeAll()
         count = leases.count
         for lease in leases where lease.isIdle && lease.handle.isOpened {
@@ -137,7 +153,13 @@ struct HandlePool {
         let handles = idle
         idle.removeAll()
         count -= handles.count
-        return handles
+        return handles + closableCheckpointHandle
+    }
+
+    /// The checkpoint connection when it is open and no checkpoint runs on it, for the caller to close.
+    private var closableCheckpointHandle: [Handle] {
+        guard !checkpointRunning, let checkpointHandle, checkpointHandle.isOpened else { return [] }
+        return [checkpointHandle]
     }
 
     var counts: (total: Int, idle: Int) { (count, idle.count) }
