@@ -42,7 +42,7 @@ import WCDBSwift
         defer { database.close(); Self.removeFiles(path) }
         if !background { database.removeConfig(named: Database.autoCheckpointConfigName) }
         try database.exec("CREATE TABLE t(a BLOB)")
-        try database.exec("PRAGMA wal_checkpoint(TRUNCATE)")
+        try database.truncateCheckpoint()
         let before = Self.fileSize(path)
 
         // While this thread blockades the database, the background checkpoint takes no handle.
@@ -75,6 +75,18 @@ import WCDBSwift
         #expect(Self.fileSize(path) == before)
         try Self.insertPages(4_500, into: database)
         #expect(Self.fileSize(path) > before + 10_000 * 4_096)
+    }
+
+    @Test("truncateCheckpoint() right after a commit that filled the WAL waits for the background checkpoint, then empties the WAL",
+          arguments: 0..<6)
+    func truncateAfterTheBackgroundCheckpoint(round: Int) throws {
+        let path = Self.temporaryPath()
+        let database = Database(withPath: path)
+        defer { database.close(); Self.removeFiles(path) }
+        try database.exec("CREATE TABLE t(a BLOB)")
+        try Self.insertPages(1_500 + 100 * round, into: database)
+        try database.truncateCheckpoint()
+        #expect(Self.fileSize(path + "-wal") == 0)
     }
 
     /// File descriptors of this process open on `path` (a connection holds one on the database file).

@@ -48,7 +48,7 @@ extension Database {
     }
 
     /// Moves source rows into their targets for about 10 ms, in one transaction (a WAL checkpoint, when
-    /// due, runs on a background thread, as after any commit). Call it until
+    /// due, follows once the write lock is given up). Call it until
     /// `isMigrated()`; when a table has no row left the notification of `setNotificationWhenMigrated(_:)`
     /// is told and its source table is dropped (if no other target takes rows from it) as soon as no
     /// operation that began before is still running on another thread (that step or a later one).
@@ -73,6 +73,11 @@ extension Database {
             try withHandle(forWriting: false) { try MigrationStepper.dropSourceFile(table, on: $0) }
             try withHandle(forWriting: true) { try MigrationStepper.forgetProgress(table, on: $0) }
         }
+        // A migration writes without a pause, so a background checkpoint, copying while the next step
+        // appends, would seldom find the WAL complete, and the WAL would grow for as long as the migration
+        // runs. A step that left it long checkpoints here, after giving up the write lock (writers go on),
+        // so that the next step starts the WAL over.
+        if core.walFramesAfterLastCommit >= BackgroundCheckpoint.frames { try core.checkpoint(waiting: true) }
         finishStep(state, moved: moved, finished: finished, allDone: allDone)
         return moved
     }

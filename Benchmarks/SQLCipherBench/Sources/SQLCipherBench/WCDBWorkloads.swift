@@ -77,7 +77,7 @@ func runWCDBSuite(keyModes: [KeyMode], variant: String = "wcdb", only: Set<Strin
             // The insert's commit filled the WAL: raw C's setup checkpointed it inside that commit, ours
             // in the background. Done here, in the setup, so that the timed part starts from the same file
             // on both sides and does not share the machine with that checkpoint.
-            try db.exec("PRAGMA wal_checkpoint(TRUNCATE)")
+            try db.truncateCheckpoint()
             return try body(db)
         }
 

@@ -1,5 +1,6 @@
 import CSQLCipher
 import Dispatch
+import Foundation
 
 /// WAL checkpoints off the committing thread, as WCDB runs them.
 ///
@@ -40,12 +41,14 @@ enum BackgroundCheckpoint {
     /// touches another connection.
     private static let commitHook: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafePointer<CChar>?, Int32) -> Int32 = {
         context, db, schema, walFrames in
-        guard walFrames >= frames, let context else { return SQLITE_OK }
+        guard let context, let core = Unmanaged<Handle>.fromOpaque(context).takeUnretainedValue().core else { return SQLITE_OK }
+        if let schema, strcmp(schema, "main") == 0 { core.mainWALFrames.store(walFrames, ordering: .relaxed) }
+        guard walFrames >= frames else { return SQLITE_OK }
         if walFrames >= inlineFrames {
             _ = sqlite3_wal_checkpoint(db, schema)  // what SQLite's own hook does
             return SQLITE_OK
         }
-        Unmanaged<Handle>.fromOpaque(context).takeUnretainedValue().core?.scheduleCheckpoint()
+        core.scheduleCheckpoint()
         return SQLITE_OK
     }
 }
@@ -59,44 +62,15 @@ extension DatabaseCore {
         DispatchQueue.global(qos: .utility).async { [weak self] in
             guard let self else { return }
             defer { self.checkpointScheduled.store(false, ordering: .releasing) }
-            self.checkpointInBackground()
+            do {
+                try self.checkpoint(waiting: false)
+            } catch var error as WCDBError {
+                // Nobody to throw to; a connection that does not open (a key that no longer fits, say)
+                // fails the app's own calls too, which say why.
+                error.level = .warning
+                error.message = "background checkpoint: " + (error.message ?? "")
+                _ = reportError(error)
+            } catch {}
         }
-    }
-
-    /// A PASSIVE checkpoint of every database of the checkpoint connection (the main file and the
-    /// attached ones), opened here the first time and again after the key changed.
-    private func checkpointInBackground() {
-        let begun = state.withLock { state -> (Handle, HandleSetup?)? in
-            guard let handle = state.pool.beginCheckpoint(databaseIsOpen: state.isOpened) else { return nil }
-            let opened = handle.isOpened && handle.cipherGeneration == state.settings.cipherGeneration
-            // No tracer: the app's SQL and performance traces are of its own calls.
-            return (handle, opened ? nil : state.settings.setup(global: GlobalTraceState()))
-        }
-        guard let (handle, setup) = begun else { return }
-        var failure: WCDBError?
-        do {
-            if let setup {
-                handle.close()
-                handle.core = self
-                // Never creates the file: a database whose files were removed is not made again here.
-                handle.openFlags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
-                try open(handle, with: setup)
-            }
-            if let db = handle.rawPointer {
-                let rc = sqlite3_wal_checkpoint_v2(db, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
-                // BUSY: another checkpoint holds the checkpoint lock, and this one is not needed.
-                if rc != SQLITE_OK && rc != SQLITE_BUSY {
-                    failure = WCDBError(level: .warning, code: rc & 0xff, extendedCode: rc,
-                                        message: "background checkpoint: " + String(cString: sqlite3_errmsg(db)),
-                                        path: path, tag: tag, operation: "checkpoint")
-                }
-            }
-        } catch {
-            // It does not open (a key that no longer fits, say): the app's own calls report why.
-            handle.close()
-        }
-        // close() may be waiting for it to end.
-        state.withLock(waking: .others) { $0.pool.endCheckpoint() }
-        if let failure { _ = reportError(failure) }
     }
 }

@@ -1,3 +1,4 @@
+import CSQLCipher
 import Foundation
 
 // WCDB Swift 2.x's names for Database calls that 1.x (the seeds) spells differently. Each forwards to
@@ -18,14 +19,14 @@ extension Database {
     public var urls: [URL] { paths.map { URL(fileURLWithPath: $0) } }
 
     /// Copies what the WAL holds into the database file without waiting for readers or writers
-    /// (`PRAGMA wal_checkpoint(PASSIVE)`).
+    /// (`PRAGMA wal_checkpoint(PASSIVE)`), after a background checkpoint in progress, if any.
     public func passiveCheckpoint() throws {
-        try exec("PRAGMA wal_checkpoint(PASSIVE)")
+        try checkpoint(mode: SQLITE_CHECKPOINT_PASSIVE)
     }
 
     /// Copies the whole WAL into the database file and truncates the WAL to zero bytes, waiting for
-    /// readers to finish (`PRAGMA wal_checkpoint(TRUNCATE)`).
+    /// readers to finish (`PRAGMA wal_checkpoint(TRUNCATE)`), after a background checkpoint in progress, if any.
     public func truncateCheckpoint() throws {
-        try exec("PRAGMA wal_checkpoint(TRUNCATE)")
+        try checkpoint(mode: SQLITE_CHECKPOINT_TRUNCATE)
     }
 }

@@ -86,6 +86,8 @@ struct HandlePool {
         return handle
     }
 
+    var isCheckpointRunning: Bool { checkpointRunning }
+
     mutating func endCheckpoint() {
         checkpointRunning = false
     }
