@@ -89,6 +89,24 @@ import WCDBSwift
         #expect(Self.fileSize(path + "-wal") == 0)
     }
 
+    @Test("truncateCheckpoint() inside a write transaction of the same database ends at once")
+    func truncateInsideATransactionDoesNotWaitForItself() throws {
+        let path = Self.temporaryPath()
+        let database = Database(withPath: path)
+        defer { database.close(); Self.removeFiles(path) }
+        try database.exec("CREATE TABLE t(a BLOB)")
+        try Self.insertPages(1_200, into: database)
+        let start = Date()
+        try database.run(transaction: {
+            try database.exec("INSERT INTO t VALUES (1)")
+            // SQLite refuses a checkpoint inside the connection's own write transaction, or does what it
+            // can: either way at once, not after the busy timeout.
+            _ = try? database.truncateCheckpoint()
+        })
+        #expect(Date().timeIntervalSince(start) < 2)
+        #expect(try database.getValue("SELECT count(*) FROM t").int64Value == 1_201)
+    }
+
     /// File descriptors of this process open on `path` (a connection holds one on the database file).
     private static func descriptors(on path: String) -> Int {
         let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
