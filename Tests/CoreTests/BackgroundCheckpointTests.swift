@@ -89,20 +89,29 @@ import WCDBSwift
         #expect(Self.fileSize(path + "-wal") == 0)
     }
 
-    @Test("truncateCheckpoint() inside a write transaction of the same database ends at once")
-    func truncateInsideATransactionDoesNotWaitForItself() throws {
+    @Test("truncateCheckpoint() inside a write transaction of the same database ends at once",
+          arguments: [false, true])
+    func truncateInsideATransactionDoesNotWaitForItself(transactionObject: Bool) throws {
         let path = Self.temporaryPath()
         let database = Database(withPath: path)
         defer { database.close(); Self.removeFiles(path) }
         try database.exec("CREATE TABLE t(a BLOB)")
         try Self.insertPages(1_200, into: database)
         let start = Date()
-        try database.run(transaction: {
-            try database.exec("INSERT INTO t VALUES (1)")
-            // SQLite refuses a checkpoint inside the connection's own write transaction, or does what it
-            // can: either way at once, not after the busy timeout.
-            _ = try? database.truncateCheckpoint()
-        })
+        // Refused, or done on this thread's own connection: either way at once, not after the busy
+        // timeout waiting for the write lock this thread holds.
+        if transactionObject {
+            let transaction = try database.getTransaction()
+            try transaction.run(transaction: {
+                try transaction.exec("INSERT INTO t VALUES (1)")
+                _ = try? database.truncateCheckpoint()
+            })
+        } else {
+            try database.run(transaction: {
+                try database.exec("INSERT INTO t VALUES (1)")
+                _ = try? database.truncateCheckpoint()
+            })
+        }
         #expect(Date().timeIntervalSince(start) < 2)
         #expect(try database.getValue("SELECT count(*) FROM t").int64Value == 1_201)
     }

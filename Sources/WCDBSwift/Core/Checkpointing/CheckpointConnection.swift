@@ -54,11 +54,11 @@ extension DatabaseCore {
 extension Database {
     /// A checkpoint in `mode` (SQLITE_CHECKPOINT_PASSIVE, TRUNCATE…), after one in progress: on the
     /// checkpoint connection while the database is open; otherwise, and on the thread that blockades or
-    /// closes it, in SQL on a handle of the pool (which opens the database). Inside an operation or
-    /// transaction of this database, on this thread's own handle: the checkpoint connection would wait
-    /// for the write lock this thread holds.
+    /// closes it, in SQL on a handle of the pool (which opens the database). Inside an operation,
+    /// transaction or Transaction object's call of this database, in SQL too: the checkpoint connection
+    /// would wait for a write lock this thread holds.
     func checkpoint(mode: Int32) throws {
-        if core.currentPin() == nil, try reportingErrors({ try core.checkpoint(mode: mode, waiting: true) }) { return }
+        if !core.isBusyOnCurrentThread, try reportingErrors({ try core.checkpoint(mode: mode, waiting: true) }) { return }
         let name = mode == SQLITE_CHECKPOINT_TRUNCATE ? "TRUNCATE" : mode == SQLITE_CHECKPOINT_RESTART ? "RESTART"
             : mode == SQLITE_CHECKPOINT_FULL ? "FULL" : "PASSIVE"
         try exec("PRAGMA wal_checkpoint(\(name))")

@@ -328,6 +328,13 @@ extension DatabaseCore {
         return state.withLock { $0.pins[tid] }
     }
 
+    /// Whether the calling thread is inside an operation, a transaction or a Transaction object's call of
+    /// this core: what it would wait for, it may hold itself.
+    var isBusyOnCurrentThread: Bool {
+        let tid = currentThreadID()
+        return state.withLock { $0.isBusy(on: tid) }
+    }
+
     // MARK: Checkout
 
     /// A handle for `tid`, waiting (first come, first served) at most the busy timeout for one to be free;

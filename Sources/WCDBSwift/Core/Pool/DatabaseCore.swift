@@ -36,6 +36,11 @@ struct CoreState {
         writerSlots.release()
     }
 
+    /// Whether thread `tid` is inside an operation, a transaction or a Transaction object's call.
+    func isBusy(on tid: UInt) -> Bool {
+        pins[tid] != nil || pool.hasActiveLease(on: tid)
+    }
+
     /// Keeps an ended pooled pin for reuse (a few at most).
     mutating func recycle(_ pin: Pin) {
         if freePins.count < 8 { freePins.append(pin) }
@@ -151,7 +156,7 @@ final class DatabaseCore: Sendable {
     func close<T>(onClosed: () throws -> T) throws -> T {
         let tid = currentThreadID()
         let start: CloseStart = state.withLock { state in
-            if state.pins[tid] != nil || state.pool.hasActiveLease(on: tid) { return .refused(state.settings.tag) }
+            if state.isBusy(on: tid) { return .refused(state.settings.tag) }
             if state.pool.closingThread == tid {
                 // Inside this thread's own onClosed: nobody else may run, so every handle is idle or
                 // leased to an idle Transaction object.
