@@ -65,8 +65,9 @@ extension Database {
         var finished: [MigrationInfo] = []
         var moved = 0
         var sourceFilesToDrop: [MigratingTable] = []
-        let allDone = try withHandle(forWriting: true) { handle in
-            try stepTables(state, on: handle, moved: &moved, finished: &finished, sourceFilesToDrop: &sourceFilesToDrop)
+        let (allDone, walFrames) = try withHandle(forWriting: true) { handle in
+            (try stepTables(state, on: handle, moved: &moved, finished: &finished, sourceFilesToDrop: &sourceFilesToDrop),
+             handle.walFramesAfterCommit)
         }
         // Out of the write lock: the target's writers go on while DROP TABLE frees the source's pages.
         for table in sourceFilesToDrop {
@@ -77,7 +78,7 @@ extension Database {
         // appends, would seldom find the WAL complete, and the WAL would grow for as long as the migration
         // runs. A step that left it long checkpoints here, after giving up the write lock (writers go on),
         // so that the next step starts the WAL over.
-        if core.walFramesAfterLastCommit >= BackgroundCheckpoint.frames { try core.checkpoint(waiting: true) }
+        if walFrames >= BackgroundCheckpoint.frames { try core.checkpoint(waiting: true) }
         finishStep(state, moved: moved, finished: finished, allDone: allDone)
         return moved
     }

@@ -41,14 +41,15 @@ enum BackgroundCheckpoint {
     /// touches another connection.
     private static let commitHook: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafePointer<CChar>?, Int32) -> Int32 = {
         context, db, schema, walFrames in
-        guard let context, let core = Unmanaged<Handle>.fromOpaque(context).takeUnretainedValue().core else { return SQLITE_OK }
-        if let schema, strcmp(schema, "main") == 0 { core.mainWALFrames.store(walFrames, ordering: .relaxed) }
+        guard let context else { return SQLITE_OK }
+        let handle = Unmanaged<Handle>.fromOpaque(context).takeUnretainedValue()
+        if let schema, strcmp(schema, "main") == 0 { handle.walFramesAfterCommit = walFrames }
         guard walFrames >= frames else { return SQLITE_OK }
         if walFrames >= inlineFrames {
             _ = sqlite3_wal_checkpoint(db, schema)  // what SQLite's own hook does
             return SQLITE_OK
         }
-        core.scheduleCheckpoint()
+        handle.core?.scheduleCheckpoint()
         return SQLITE_OK
     }
 }
@@ -56,8 +57,7 @@ enum BackgroundCheckpoint {
 extension DatabaseCore {
     /// Asks for a background checkpoint, unless one is already on its way.
     func scheduleCheckpoint() {
-        guard !isInMemory,
-              checkpointScheduled.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+        guard checkpointScheduled.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
         else { return }
         DispatchQueue.global(qos: .utility).async { [weak self] in
             guard let self else { return }

@@ -5,10 +5,6 @@ import Foundation
 // that filled the WAL, a migration's after a step, and the app's own (`passiveCheckpoint()`,
 // `truncateCheckpoint()`), one at a time, so that none finds another holding SQLite's checkpoint lock.
 extension DatabaseCore {
-    /// How many frames the main database's WAL held after the last commit through a handle of this
-    /// database (0 before the first).
-    var walFramesAfterLastCommit: Int32 { mainWALFrames.load(ordering: .relaxed) }
-
     /// A checkpoint of every database of the checkpoint connection (the main file and the attached ones),
     /// opened here the first time and again after the key changed. `waiting`: after the one in progress,
     /// if any (for up to the busy timeout); otherwise none while one runs.
@@ -29,17 +25,12 @@ extension DatabaseCore {
         guard case .begun(let handle, let setup) = begun else { return false }
         // close(), or a waiting checkpoint, may be waiting for it to end.
         defer { state.withLock(waking: .others) { $0.pool.endCheckpoint() } }
-        do {
-            if let setup {
-                handle.close()
-                handle.core = self
-                // Never creates the file: a database whose files were removed is not made again here.
-                handle.openFlags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
-                try open(handle, with: setup)
-            }
-        } catch {
+        if let setup {
             handle.close()
-            throw error
+            handle.core = self
+            // Never creates the file: a database whose files were removed is not made again here.
+            handle.openFlags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
+            try open(handle, with: setup)  // closes the handle again when it fails
         }
         guard let db = handle.rawPointer else { return false }
         let rc = sqlite3_wal_checkpoint_v2(db, nil, mode, nil, nil)

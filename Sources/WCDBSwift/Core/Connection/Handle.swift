@@ -89,6 +89,9 @@ public final class Handle {
     @exclusivity(unchecked) var openNanoseconds: UInt64 = 0
     /// Whether this connection waits with the busy tracer's handler (else the pool's busy timeout).
     @exclusivity(unchecked) var busyTraceInstalled = false
+    /// How many frames the main database's WAL held after this connection's last commit, as the
+    /// auto-checkpoint's commit hook saw it (`BackgroundCheckpoint`); 0 before the first.
+    @exclusivity(unchecked) var walFramesAfterCommit: Int32 = 0
 
     /// A closed connection to the file at `path`; `open()` opens it. A handle made here belongs to no
     /// database: no pool, config or cipher applies to it.

@@ -70,8 +70,6 @@ final class DatabaseCore: Sendable {
     let threadPinsKey: pthread_key_t = ThreadLocalPins.key
     /// A background checkpoint is on its way (see `BackgroundCheckpoint`).
     let checkpointScheduled = Atomic<Bool>(false)
-    /// The main database's WAL length after the last commit, in frames (`walFramesAfterLastCommit`).
-    let mainWALFrames = Atomic<Int32>(0)
 
     init(path: String, maxHandles: Int = Database.defaultMaxHandles, inMemory: Bool = false) {
         self.path = path
