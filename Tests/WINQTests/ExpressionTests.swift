@@ -124,7 +124,7 @@ final class ExpressionTests: XCTestCase {
         check(Column(named: "score").round(2), "round(score, 2)")
         check(Expression.coalesce(text, "x"), "coalesce(description, 'x')")
         check(text.ifNull("x"), "ifnull(description, 'x')")
-        check(Expression.nullIf(identifier, 0), "nullif(identifier, 0)")
+        check(identifier.nullIf(0), "nullif(identifier, 0)")
         check(text.hex(), "hex(description)")
         check(text.quote(), "quote(description)")
         check(Expression.random(), "random()")

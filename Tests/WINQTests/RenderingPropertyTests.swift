@@ -373,7 +373,7 @@ private struct TreeBuilder {
         case 2: return first.lower()
         case 3: return first.substr(start: operand(depth), length: dice.chance(50) ? operand(depth) : nil)
         case 4: return Expression.coalesce(first, operand(depth), operand(depth))
-        case 5: return Expression.ifNull(first, operand(depth))
+        case 5: return first.nullIf(operand(depth))
         case 6: return first.ifNull(operand(depth))
         case 7: return dice.chance(50) ? Expression.max(first, operand(depth)) : Expression.max(first, operand(depth), operand(depth))
         default: return Expression.min(first, operand(depth))

@@ -185,9 +185,9 @@ final class StatementCoreTests: XCTestCase {
             (StatementCommit(), "COMMIT"),
             (StatementBegin().begin(.immediate), "BEGIN IMMEDIATE"),
             (StatementRollback(), "ROLLBACK"),
-            (StatementBegin().beginExclusive(), "BEGIN EXCLUSIVE"),
+            (StatementBegin().begin(.exclusive), "BEGIN EXCLUSIVE"),
             (StatementCommit().commit(), "COMMIT"),
-            (StatementBegin(.deferred), "BEGIN DEFERRED"),
+            (StatementBegin().begin(.deferred), "BEGIN DEFERRED"),
             (StatementCommit(), "COMMIT"),
         ]
         for (statement, sql) in statements {

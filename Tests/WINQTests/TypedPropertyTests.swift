@@ -8,7 +8,8 @@ import XCTest
 ///     Message.Properties.content > 1          // String property vs Int
 ///     Message.Properties.score > "abc"         // Double property vs String
 ///     Message.Properties.localID == "abc"      // Int? property vs String
-///     Message.Properties.localID + Message.Properties.content   // different Value types
+///     Message.Properties.localID + Message.Properties.content   // a String property in arithmetic
+///     Message.Properties.content + 1           // arithmetic on a String property
 final class TypedPropertyTests: XCTestCase {
     typealias M = Message.Properties
 
@@ -76,6 +77,13 @@ final class TypedPropertyTests: XCTestCase {
         XCTAssertEqual((M.localID << 1).description, "(localID << 1)")
         XCTAssertEqual((M.localID >> 1).description, "(localID >> 1)")
         XCTAssertEqual((M.score * M.score).description, "(score * score)")
+        // Numeric properties of different numeric types (an Int? and a Double) and explicit nodes.
+        XCTAssertEqual((M.score * M.localID).description, "(score * localID)")
+        XCTAssertEqual((M.localID - M.score / 2).description, "(localID - (score / 2))")
+        XCTAssertEqual((M.localID + .bindParameter).description, "(localID + ?)")
+        XCTAssertEqual((M.localID << Column(named: "bits")).description, "(localID << bits)")
+        let offset: Int64? = 7
+        XCTAssertEqual((M.localID + offset).description, "(localID + 7)")
         XCTAssertEqual((M.localID > 0 && M.content.isNotNull()).description,
                        "((localID > 0) AND (content IS NOT NULL))")
         XCTAssertEqual((M.localID || M.score).description, "(localID OR score)")

@@ -28,6 +28,16 @@ public protocol HandleRepresentable: HandleProvider, Sendable {
     func prepare(_ statement: Statement) throws -> CoreStatement
 }
 
+extension HandleProvider {
+    /// Runs SQL (one or more statements), discarding rows: on a `Database`, on a pooled handle (or the
+    /// handle of the transaction running on this thread); on a `Transaction`, on its handle. Takes the
+    /// write token unless the SQL is one `SELECT` or `EXPLAIN`.
+    /// - Throws: `WCDBError` — SQLite's error, or the write token's (see `withHandle(forWriting:_:)`).
+    public func exec(_ sql: String) throws {
+        try withHandle(forWriting: !Database.isReadOnlySQL(sql)) { try $0.exec(sql) }
+    }
+}
+
 /// A tag distinguishing databases (shared by every object of one path).
 public typealias Tag = Int
 
@@ -137,13 +147,6 @@ public final class Database: HandleRepresentable, Sendable {
     }
 
     // MARK: Execution
-
-    /// Runs SQL (one or more statements), discarding rows. Takes the writer unless the SQL is read-only.
-    public func exec(_ sql: String) throws {
-        try withHandle(forWriting: !Database.isReadOnlySQL(sql)) { handle in
-            try handle.exec(sql)
-        }
-    }
 
     /// Every row of `sql` bound with `values` (1-based, in order).
     public func getRows(_ sql: String, values: [FundamentalValue] = []) throws -> FundamentalRowXColumn {

@@ -48,9 +48,6 @@ public struct Master: TableCodable, Sendable, Equatable {
         public static var any: Property { Property.any }
     }
 
-    /// WCDB's spelling of `Properties`.
-    public typealias CodingKeys = Properties
-
     /// The binding of `sqlite_master`'s five columns, all nullable, with no constraints.
     public static let objectRelationalMapping: TableBinding<Master> = {
         var binding = TableBinding<Master>(properties: Properties.all)

@@ -1,5 +1,5 @@
 /// A chain-call update: `prepareUpdate(table:on:)`, clauses, then `execute(with:)` an object or a row.
-public final class Update: WriteClauses {
+public final class Update: ChainClauses {
     let database: HandleProvider
     let table: String
     let properties: [Property]
@@ -27,7 +27,7 @@ public final class Update: WriteClauses {
 /// A chain-call delete: `prepareDelete(fromTable:)`, clauses, then `execute()`. Runs like the
 /// one-line `delete(fromTable:where:…)`: the values in its clauses are bound, so repeating it with other
 /// values reuses one prepared statement.
-public final class Delete: WriteClauses {
+public final class Delete: ChainClauses {
     let database: HandleProvider
     let table: String
     /// The number of rows the last `execute()` deleted (0 before the first).

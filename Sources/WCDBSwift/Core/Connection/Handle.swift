@@ -19,9 +19,6 @@ public final class CachedSQL: Sendable, CustomStringConvertible {
         self.id = CachedSQL.nextID()
     }
 
-    /// A key for `sql` with a new `id`; the same as `init(_:)`.
-    public convenience init(sql: String) { self.init(sql) }
-
     /// The SQL text.
     public var description: String { sql }
 
@@ -367,9 +364,6 @@ public final class Handle {
 
     /// Whether a transaction is open on this connection (`sqlite3_get_autocommit` is 0).
     public var isInTransaction: Bool { db.map { sqlite3_get_autocommit($0) == 0 } ?? false }
-
-    /// Whether the database file is read-only for this connection (the same as `isReadOnly`).
-    public var isReadonly: Bool { isReadOnly }
 
     /// The first value of the first row of `sql`, or `.null` when there is no row.
     public func scalar(_ sql: String) throws -> FundamentalValue {

@@ -90,13 +90,6 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
         }
     }
 
-    /// Runs SQL (one or more statements) on this object's handle, discarding rows. Takes the write token
-    /// unless the SQL is one `SELECT` or `EXPLAIN`.
-    /// - Throws: `WCDBError` — SQLite's error, or the write token's (see `withHandle(forWriting:_:)`).
-    public func exec(_ sql: String) throws {
-        try withHandle(forWriting: !Database.isReadOnlySQL(sql)) { try $0.exec(sql) }
-    }
-
     // MARK: Transactions
 
     /// Begins a transaction (`BEGIN IMMEDIATE`) on this object's handle, holding the database's write

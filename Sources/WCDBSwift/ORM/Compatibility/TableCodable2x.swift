@@ -7,3 +7,8 @@ public typealias TableDecodableBase = any TableDecodable
 
 /// WCDB Swift 2.x's name for a model that can be written, as an existential.
 public typealias TableEncodableBase = any TableEncodable
+
+extension Master {
+    /// WCDB's name for the properties of `sqlite_master` (`Master.CodingKeys.name`): `Properties`.
+    public typealias CodingKeys = Properties
+}

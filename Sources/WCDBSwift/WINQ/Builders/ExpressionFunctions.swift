@@ -75,9 +75,9 @@ extension ExpressionFunctionOperable {
     public func rtrim(_ characters: ExpressionConvertible? = nil) -> Expression { call("rtrim", characters.map { [$0] } ?? []) }
     /// `instr(x, needle)`
     public func instr(_ needle: ExpressionConvertible) -> Expression { call("instr", [needle]) }
-    /// `ifnull(x, fallback)`
+    /// `ifnull(x, fallback)`: `x` unless it is NULL.
     public func ifNull(_ fallback: ExpressionConvertible) -> Expression { call("ifnull", [fallback]) }
-    /// `nullif(x, other)`
+    /// `nullif(x, other)`: NULL when `x = other`, else `x`.
     public func nullIf(_ other: ExpressionConvertible) -> Expression { call("nullif", [other]) }
     /// `likelihood(x, probability)`
     public func likelihood(_ probability: Double) -> Expression { call("likelihood", [probability]) }
@@ -104,12 +104,6 @@ extension Expression {
 
     /// `coalesce(a, b, …)`: the first non-NULL argument. SQLite wants at least two.
     public static func coalesce(_ values: ExpressionConvertible...) -> Expression { fn("coalesce", values) }
-    /// `ifnull(value, fallback)`: `value` unless it is NULL.
-    public static func ifNull(_ value: ExpressionConvertible, _ fallback: ExpressionConvertible) -> Expression {
-        fn("ifnull", [value, fallback])
-    }
-    /// `nullif(a, b)`: NULL when `a = b`, else `a`.
-    public static func nullIf(_ a: ExpressionConvertible, _ b: ExpressionConvertible) -> Expression { fn("nullif", [a, b]) }
     /// `printf(format, args…)`
     public static func printf(_ format: ExpressionConvertible, _ arguments: ExpressionConvertible...) -> Expression {
         fn("printf", [format] + arguments)

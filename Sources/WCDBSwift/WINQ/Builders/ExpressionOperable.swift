@@ -10,7 +10,13 @@
 public protocol ExpressionFunctionOperable: ExpressionConvertible {}
 
 /// What takes WCDB's untyped operators (`>`, `==`, `+`, `&&`, …, any `ExpressionConvertible` on the right): `Column`, `Expression`, `LiteralValue`, `Property`; not `TypedProperty`.
-public protocol ExpressionOperable: ExpressionFunctionOperable {}
+public protocol ExpressionOperable: ExpressionFunctionOperable, ArithmeticOperand {}
+
+/// What a numeric `TypedProperty`'s arithmetic and bitwise operators take on their right: a number of any
+/// numeric Swift type, another numeric typed property (of any model and numeric type: `price * quantity`),
+/// or an explicit untyped node (`Expression`, `Column`, `Property`, `LiteralValue`). A string or a
+/// non-numeric property is none of these, so `title + 1` does not compile.
+public protocol ArithmeticOperand: ExpressionConvertible {}
 
 /// The six comparisons, whose nodes a property's expression keeps at hand (`ExpressionNode`).
 @usableFromInline

@@ -164,10 +164,11 @@ extension TypedProperty where Value: LiteralValueConvertible {
 
 // MARK: Implicit members for the explicit-node operators
 
-/// The explicit-node operators take a generic `Node` (so that no literal becomes an `Expression` there), which
-/// leaves an implicit member (`localID == .bindParameter`) no type to be looked up in: these name
-/// `Expression`'s keyword and parameter members for it (SE-0299), so that such a comparison still compiles.
-extension ExpressionOperable where Self == Expression {
+/// The typed operators take a generic `Node` or `Operand` (so that no literal becomes an `Expression` there),
+/// which leaves an implicit member (`localID == .bindParameter`, `localID + .bindParameter`) no type to be
+/// looked up in: these name `Expression`'s keyword and parameter members for it (SE-0299), so that such a
+/// comparison or arithmetic still compiles.
+extension ArithmeticOperand where Self == Expression {
     /// `?` (`property == .bindParameter`): `Expression.bindParameter`.
     public static var bindParameter: Expression { Expression.bindParameter }
     /// `?NNN` (`property == .bindParameter(1)`): `Expression.bindParameter(_:)`.
@@ -274,162 +275,50 @@ extension TypedProperty where Value: NumericLiteralConvertible {
 
 // MARK: Arithmetic and bitwise operators, numeric properties only
 
+/// A numeric property's arithmetic takes any `ArithmeticOperand` on its right: a number of any numeric Swift
+/// type, another numeric property (of any model and numeric type), or an explicit untyped node. The right side
+/// is printed into the SQL, as part of the expression's shape, so that an index on the expression still matches.
 extension TypedProperty where Value: NumericLiteralConvertible {
-    /// `(property + value)` (addition) for a numeric property and its own `Value` type; the value is printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func + (left: TypedProperty, right: Value) -> Expression {
+    /// `(property + operand)` (addition).
+    public static func + <Operand: ArithmeticOperand>(left: TypedProperty, right: Operand) -> Expression {
         Operate.binary(left.asExpression(), "+", right.asExpression())
     }
-    /// `(property - value)` (subtraction) for a numeric property and its own `Value` type; the value is printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func - (left: TypedProperty, right: Value) -> Expression {
+    /// `(property - operand)` (subtraction).
+    public static func - <Operand: ArithmeticOperand>(left: TypedProperty, right: Operand) -> Expression {
         Operate.binary(left.asExpression(), "-", right.asExpression())
     }
-    /// `(property * value)` (multiplication) for a numeric property and its own `Value` type; the value is printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func * (left: TypedProperty, right: Value) -> Expression {
+    /// `(property * operand)` (multiplication).
+    public static func * <Operand: ArithmeticOperand>(left: TypedProperty, right: Operand) -> Expression {
         Operate.binary(left.asExpression(), "*", right.asExpression())
     }
-    /// `(property / value)` (division; two integers divide as integers) for a numeric property and its own `Value` type; the value is printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func / (left: TypedProperty, right: Value) -> Expression {
+    /// `(property / operand)` (division; two integers divide as integers).
+    public static func / <Operand: ArithmeticOperand>(left: TypedProperty, right: Operand) -> Expression {
         Operate.binary(left.asExpression(), "/", right.asExpression())
     }
-    /// `(property % value)` (remainder of both operands cast to integers) for a numeric property and its own `Value` type; the value is printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func % (left: TypedProperty, right: Value) -> Expression {
+    /// `(property % operand)` (remainder of both operands cast to integers).
+    public static func % <Operand: ArithmeticOperand>(left: TypedProperty, right: Operand) -> Expression {
         Operate.binary(left.asExpression(), "%", right.asExpression())
     }
-    /// `(property & value)` (bitwise AND) for a numeric property and its own `Value` type; the value is printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func & (left: TypedProperty, right: Value) -> Expression {
+    /// `(property & operand)` (bitwise AND).
+    public static func & <Operand: ArithmeticOperand>(left: TypedProperty, right: Operand) -> Expression {
         Operate.binary(left.asExpression(), "&", right.asExpression())
     }
-    /// `(property | value)` (bitwise OR) for a numeric property and its own `Value` type; the value is printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func | (left: TypedProperty, right: Value) -> Expression {
+    /// `(property | operand)` (bitwise OR).
+    public static func | <Operand: ArithmeticOperand>(left: TypedProperty, right: Operand) -> Expression {
         Operate.binary(left.asExpression(), "|", right.asExpression())
     }
-    /// `(property << value)` (left shift) for a numeric property and its own `Value` type; the value is printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func << (left: TypedProperty, right: Value) -> Expression {
+    /// `(property << operand)` (left shift).
+    public static func << <Operand: ArithmeticOperand>(left: TypedProperty, right: Operand) -> Expression {
         Operate.binary(left.asExpression(), "<<", right.asExpression())
     }
-    /// `(property >> value)` (right shift) for a numeric property and its own `Value` type; the value is printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func >> (left: TypedProperty, right: Value) -> Expression {
+    /// `(property >> operand)` (right shift).
+    public static func >> <Operand: ArithmeticOperand>(left: TypedProperty, right: Operand) -> Expression {
         Operate.binary(left.asExpression(), ">>", right.asExpression())
     }
 }
 
-// MARK: Arithmetic with a same-typed property or an explicit node
-
-extension TypedProperty where Value: NumericLiteralConvertible {
-    /// `(property + other)` (addition) with a numeric property of any model whose `Value` is exactly the same type (not its Optional form); nothing bound.
-    public static func + <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
-        Operate.binary(left.asExpression(), "+", right.asExpression())
-    }
-    /// `(property + node)` (addition), an explicit untyped node (`Expression`, `Column`, `Property`, `LiteralValue`), generic so that a literal never becomes one; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func + <Node: ExpressionOperable>(left: TypedProperty, right: Node) -> Expression {
-        Operate.binary(left.asExpression(), "+", right.asExpression())
-    }
-    /// `(property - other)` (subtraction) with a numeric property of any model whose `Value` is exactly the same type (not its Optional form); nothing bound.
-    public static func - <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
-        Operate.binary(left.asExpression(), "-", right.asExpression())
-    }
-    /// `(property - node)` (subtraction), an explicit untyped node (`Expression`, `Column`, `Property`, `LiteralValue`), generic so that a literal never becomes one; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func - <Node: ExpressionOperable>(left: TypedProperty, right: Node) -> Expression {
-        Operate.binary(left.asExpression(), "-", right.asExpression())
-    }
-    /// `(property * other)` (multiplication) with a numeric property of any model whose `Value` is exactly the same type (not its Optional form); nothing bound.
-    public static func * <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
-        Operate.binary(left.asExpression(), "*", right.asExpression())
-    }
-    /// `(property * node)` (multiplication), an explicit untyped node (`Expression`, `Column`, `Property`, `LiteralValue`), generic so that a literal never becomes one; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func * <Node: ExpressionOperable>(left: TypedProperty, right: Node) -> Expression {
-        Operate.binary(left.asExpression(), "*", right.asExpression())
-    }
-    /// `(property / other)` (division; two integers divide as integers) with a numeric property of any model whose `Value` is exactly the same type (not its Optional form); nothing bound.
-    public static func / <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
-        Operate.binary(left.asExpression(), "/", right.asExpression())
-    }
-    /// `(property / node)` (division; two integers divide as integers), an explicit untyped node (`Expression`, `Column`, `Property`, `LiteralValue`), generic so that a literal never becomes one; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func / <Node: ExpressionOperable>(left: TypedProperty, right: Node) -> Expression {
-        Operate.binary(left.asExpression(), "/", right.asExpression())
-    }
-    /// `(property % other)` (remainder of both operands cast to integers) with a numeric property of any model whose `Value` is exactly the same type (not its Optional form); nothing bound.
-    public static func % <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
-        Operate.binary(left.asExpression(), "%", right.asExpression())
-    }
-    /// `(property % node)` (remainder of both operands cast to integers), an explicit untyped node (`Expression`, `Column`, `Property`, `LiteralValue`), generic so that a literal never becomes one; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func % <Node: ExpressionOperable>(left: TypedProperty, right: Node) -> Expression {
-        Operate.binary(left.asExpression(), "%", right.asExpression())
-    }
-    /// `(property & other)` (bitwise AND) with a numeric property of any model whose `Value` is exactly the same type (not its Optional form); nothing bound.
-    public static func & <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
-        Operate.binary(left.asExpression(), "&", right.asExpression())
-    }
-    /// `(property & node)` (bitwise AND), an explicit untyped node (`Expression`, `Column`, `Property`, `LiteralValue`), generic so that a literal never becomes one; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func & <Node: ExpressionOperable>(left: TypedProperty, right: Node) -> Expression {
-        Operate.binary(left.asExpression(), "&", right.asExpression())
-    }
-    /// `(property | other)` (bitwise OR) with a numeric property of any model whose `Value` is exactly the same type (not its Optional form); nothing bound.
-    public static func | <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
-        Operate.binary(left.asExpression(), "|", right.asExpression())
-    }
-    /// `(property | node)` (bitwise OR), an explicit untyped node (`Expression`, `Column`, `Property`, `LiteralValue`), generic so that a literal never becomes one; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func | <Node: ExpressionOperable>(left: TypedProperty, right: Node) -> Expression {
-        Operate.binary(left.asExpression(), "|", right.asExpression())
-    }
-    /// `(property << other)` (left shift) with a numeric property of any model whose `Value` is exactly the same type (not its Optional form); nothing bound.
-    public static func << <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
-        Operate.binary(left.asExpression(), "<<", right.asExpression())
-    }
-    /// `(property << node)` (left shift), an explicit untyped node (`Expression`, `Column`, `Property`, `LiteralValue`), generic so that a literal never becomes one; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func << <Node: ExpressionOperable>(left: TypedProperty, right: Node) -> Expression {
-        Operate.binary(left.asExpression(), "<<", right.asExpression())
-    }
-    /// `(property >> other)` (right shift) with a numeric property of any model whose `Value` is exactly the same type (not its Optional form); nothing bound.
-    public static func >> <OtherRoot>(left: TypedProperty, right: TypedProperty<OtherRoot, Value>) -> Expression {
-        Operate.binary(left.asExpression(), ">>", right.asExpression())
-    }
-    /// `(property >> node)` (right shift), an explicit untyped node (`Expression`, `Column`, `Property`, `LiteralValue`), generic so that a literal never becomes one; its values are printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func >> <Node: ExpressionOperable>(left: TypedProperty, right: Node) -> Expression {
-        Operate.binary(left.asExpression(), ">>", right.asExpression())
-    }
-}
-
-// MARK: Arithmetic of a numeric property with any number
-
-extension TypedProperty where Value: NumericLiteralConvertible {
-    /// `(property + number)` (addition): a numeric property takes any numeric Swift type (an `Int` property with a `Double`); the number is printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func + <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
-        Operate.binary(left.asExpression(), "+", right.asExpression())
-    }
-    /// `(property - number)` (subtraction): a numeric property takes any numeric Swift type (an `Int` property with a `Double`); the number is printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func - <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
-        Operate.binary(left.asExpression(), "-", right.asExpression())
-    }
-    /// `(property * number)` (multiplication): a numeric property takes any numeric Swift type (an `Int` property with a `Double`); the number is printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func * <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
-        Operate.binary(left.asExpression(), "*", right.asExpression())
-    }
-    /// `(property / number)` (division; two integers divide as integers): a numeric property takes any numeric Swift type (an `Int` property with a `Double`); the number is printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func / <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
-        Operate.binary(left.asExpression(), "/", right.asExpression())
-    }
-    /// `(property % number)` (remainder of both operands cast to integers): a numeric property takes any numeric Swift type (an `Int` property with an `Int64`); the number is printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func % <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
-        Operate.binary(left.asExpression(), "%", right.asExpression())
-    }
-    /// `(property & number)` (bitwise AND): a numeric property takes any numeric Swift type (an `Int` property with an `Int64`); the number is printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func & <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
-        Operate.binary(left.asExpression(), "&", right.asExpression())
-    }
-    /// `(property | number)` (bitwise OR): a numeric property takes any numeric Swift type (an `Int` property with an `Int64`); the number is printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func | <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
-        Operate.binary(left.asExpression(), "|", right.asExpression())
-    }
-    /// `(property << number)` (left shift): a numeric property takes any numeric Swift type (an `Int` property with an `Int64`); the number is printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func << <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
-        Operate.binary(left.asExpression(), "<<", right.asExpression())
-    }
-    /// `(property >> number)` (right shift): a numeric property takes any numeric Swift type (an `Int` property with an `Int64`); the number is printed into the SQL (part of the expression's shape, so an index on it still matches).
-    public static func >> <N: NumericLiteralConvertible>(left: TypedProperty, right: N) -> Expression {
-        Operate.binary(left.asExpression(), ">>", right.asExpression())
-    }
-}
+/// A numeric property is an operand of another numeric property's arithmetic, whatever their types.
+extension TypedProperty: ArithmeticOperand where Value: NumericLiteralConvertible {}
 
 // MARK: Comparison across optionality (a key `Int` against a foreign key `Int?`)
 

@@ -158,7 +158,7 @@ where Wrapped: LiteralValueConvertible {
 }
 
 /// Numeric Swift types: a numeric typed property accepts any of them (`identifier >= 3.0` on an Int).
-public protocol NumericLiteralConvertible: LiteralValueConvertible {}
+public protocol NumericLiteralConvertible: LiteralValueConvertible, ArithmeticOperand {}
 extension Int: NumericLiteralConvertible {}
 extension Int8: NumericLiteralConvertible {}
 extension Int16: NumericLiteralConvertible {}
@@ -171,4 +171,4 @@ extension UInt32: NumericLiteralConvertible {}
 extension UInt64: NumericLiteralConvertible {}
 extension Double: NumericLiteralConvertible {}
 extension Float: NumericLiteralConvertible {}
-extension Optional: NumericLiteralConvertible where Wrapped: NumericLiteralConvertible {}
+extension Optional: ArithmeticOperand, NumericLiteralConvertible where Wrapped: NumericLiteralConvertible {}

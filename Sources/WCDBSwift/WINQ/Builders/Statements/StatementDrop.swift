@@ -7,6 +7,11 @@ public class StatementDropObject: Statement {
 
     init(kind: String) { self.kind = kind }
 
+    /// `DROP … IF EXISTS …`: no error when there is no such table, index, view or trigger.
+    @discardableResult public func ifExists() -> Self { isIfExists = true; return self }
+    /// Qualifies the name: `schema.name`.
+    @discardableResult public func of(schema: String) -> Self { self.schema = schema; return self }
+
     /// The statement's SQL.
     public var description: String {
         "DROP " + kind + " " + (isIfExists ? "IF EXISTS " : "") + SQLIdentifier.qualified(name, schema: schema)
@@ -19,10 +24,6 @@ public final class StatementDropTable: StatementDropObject {
     public init() { super.init(kind: "TABLE") }
     /// `DROP TABLE table`
     @discardableResult public func drop(table: String) -> StatementDropTable { name = table; return self }
-    /// `DROP TABLE IF EXISTS …`: no error when there is no such table.
-    @discardableResult public func ifExists() -> StatementDropTable { isIfExists = true; return self }
-    /// Qualifies the table: `schema.table`.
-    @discardableResult public func of(schema: String) -> StatementDropTable { self.schema = schema; return self }
 }
 
 /// `DROP INDEX [IF EXISTS] [schema.]index`
@@ -31,10 +32,6 @@ public final class StatementDropIndex: StatementDropObject {
     public init() { super.init(kind: "INDEX") }
     /// `DROP INDEX index`
     @discardableResult public func drop(index: String) -> StatementDropIndex { name = index; return self }
-    /// `DROP INDEX IF EXISTS …`: no error when there is no such index.
-    @discardableResult public func ifExists() -> StatementDropIndex { isIfExists = true; return self }
-    /// Qualifies the index: `schema.index`.
-    @discardableResult public func of(schema: String) -> StatementDropIndex { self.schema = schema; return self }
 }
 
 /// `DROP VIEW [IF EXISTS] [schema.]view`
@@ -43,10 +40,6 @@ public final class StatementDropView: StatementDropObject {
     public init() { super.init(kind: "VIEW") }
     /// `DROP VIEW view`
     @discardableResult public func drop(view: String) -> StatementDropView { name = view; return self }
-    /// `DROP VIEW IF EXISTS …`: no error when there is no such view.
-    @discardableResult public func ifExists() -> StatementDropView { isIfExists = true; return self }
-    /// Qualifies the view: `schema.view`.
-    @discardableResult public func of(schema: String) -> StatementDropView { self.schema = schema; return self }
 }
 
 /// `DROP TRIGGER [IF EXISTS] [schema.]trigger`
@@ -55,8 +48,4 @@ public final class StatementDropTrigger: StatementDropObject {
     public init() { super.init(kind: "TRIGGER") }
     /// `DROP TRIGGER trigger`
     @discardableResult public func drop(trigger: String) -> StatementDropTrigger { name = trigger; return self }
-    /// `DROP TRIGGER IF EXISTS …`: no error when there is no such trigger.
-    @discardableResult public func ifExists() -> StatementDropTrigger { isIfExists = true; return self }
-    /// Qualifies the trigger: `schema.trigger`.
-    @discardableResult public func of(schema: String) -> StatementDropTrigger { self.schema = schema; return self }
 }

@@ -17,22 +17,12 @@ public final class StatementBegin: Statement {
     /// `BEGIN DEFERRED`, as WCDB 2.x prints it (the same transaction as plain `BEGIN`, which `begin()` prints).
     public init() { type = .deferred }
 
-    /// `BEGIN type`
-    public init(_ type: TransactionType) { self.type = type }
-
     /// `BEGIN [type]`; `nil` prints plain `BEGIN` (deferred).
     @discardableResult
     public func begin(_ type: TransactionType? = nil) -> StatementBegin {
         self.type = type
         return self
     }
-
-    /// `BEGIN DEFERRED`
-    @discardableResult public func beginDeferred() -> StatementBegin { begin(.deferred) }
-    /// `BEGIN IMMEDIATE`
-    @discardableResult public func beginImmediate() -> StatementBegin { begin(.immediate) }
-    /// `BEGIN EXCLUSIVE`
-    @discardableResult public func beginExclusive() -> StatementBegin { begin(.exclusive) }
 
     /// The statement's SQL.
     public var description: String { "BEGIN" + (type.map { " " + $0.rawValue } ?? "") }
