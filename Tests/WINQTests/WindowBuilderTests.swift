@@ -38,9 +38,6 @@ import WCDBSwift
         (WindowDef().frameSpec(FrameSpec().range().unboundedPreceding()), "(RANGE UNBOUNDED PRECEDING)"),
         (WindowDef().partition(1, 2).order(1, 2).frameSpec(FrameSpec().range().unboundedPreceding()),
          "(PARTITION BY 1, 2 ORDER BY 1, 2 RANGE UNBOUNDED PRECEDING)"),
-        // The 1.x-style spellings build the same window.
-        (WindowDef().partition(by: 1, 2).order(by: 1, 2).frame(.rowsUnboundedPrecedingToCurrentRow),
-         "(PARTITION BY 1, 2 ORDER BY 1, 2 ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)"),
     ]
 
     @Test(arguments: 0..<windows.count)

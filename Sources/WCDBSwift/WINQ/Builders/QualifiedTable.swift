@@ -8,7 +8,7 @@ public struct QualifiedTable: Sendable, CustomStringConvertible, QualifiedTableC
     /// The table and its schema.
     private(set) var table: TableName
     /// The name the statement refers to the table by.
-    private(set) var alias: String?
+    var alias: String?
     /// `INDEXED BY index` or `NOT INDEXED`.
     private(set) var indexHint: TableOrSubquery.IndexHint?
 
@@ -19,13 +19,6 @@ public struct QualifiedTable: Sendable, CustomStringConvertible, QualifiedTableC
     public func of(schema: SchemaConvertible) -> QualifiedTable {
         var copy = self
         copy.table.schema = schema.asSchema().name
-        return copy
-    }
-
-    /// A copy aliased `… AS alias` (refused by SQLite 3.15.2).
-    public func `as`(_ alias: String) -> QualifiedTable {
-        var copy = self
-        copy.alias = alias
         return copy
     }
 

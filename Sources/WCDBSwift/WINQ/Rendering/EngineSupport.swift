@@ -12,7 +12,6 @@ enum EngineSupport {
 enum UnsupportedConstruct: String, Sendable, Equatable {
     case windowFunction = "window functions (OVER, SQLite 3.25)"
     case upsert = "UPSERT (ON CONFLICT … DO, SQLite 3.24)"
-    case returning = "RETURNING (SQLite 3.35)"
     case insertAlias = "INSERT … AS alias (SQLite 3.24)"
     case windowClause = "named windows (SELECT … WINDOW, SQLite 3.25)"
     case filterClause = "FILTER (WHERE …) on aggregates (SQLite 3.30)"

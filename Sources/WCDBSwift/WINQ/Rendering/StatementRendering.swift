@@ -87,14 +87,6 @@ extension InsertNode {
             renderer.write(" ")
             upsert.render(into: &renderer)
         }
-        if !returning.isEmpty {
-            renderer.note(.returning)
-            renderer.write(" RETURNING ")
-            for (index, column) in returning.enumerated() {
-                if index > 0 { renderer.write(", ") }
-                column.render(into: &renderer)
-            }
-        }
     }
 }
 

@@ -23,7 +23,6 @@ struct SyntaxTransform {
             node.table = table(node.table) ?? node.table
             node.rows = node.rows.map { $0.map(apply) }
             node.select = node.select.map(apply)
-            node.returning = node.returning.map(apply)
             return .insert(node)
         case .update(var node):
             node.with = apply(to: node.with)

@@ -12,7 +12,6 @@ struct InsertNode: Sendable {
     var select: SelectNode?
     var isDefaultValues = false
     var upsert: Upsert?
-    var returning: [ColumnResult] = []
 }
 
 /// An UPDATE as a tree.

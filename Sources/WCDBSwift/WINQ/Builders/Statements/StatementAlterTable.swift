@@ -1,5 +1,5 @@
 /// `ALTER TABLE [schema.]table RENAME TO new | ADD COLUMN def | RENAME COLUMN a TO b`.
-/// (RENAME COLUMN is SQLite 3.25+: modelled, rejected by our 3.15.2 engine.)
+/// (RENAME COLUMN, SQLite 3.25+, is WCDB 2.x's builder among the compatibility names: this engine refuses it.)
 public final class StatementAlterTable: Statement {
     private var table = ""
     private var schema: String?
@@ -10,7 +10,7 @@ public final class StatementAlterTable: Statement {
         case renameColumn(ColumnName, ColumnName)
     }
 
-    private var action: Action?
+    var action: Action?
 
     /// An empty statement; name the table with `alter(table:)`, then choose one action.
     public init() {}
@@ -37,14 +37,6 @@ public final class StatementAlterTable: Statement {
     @discardableResult
     public func addColumn(with columnDef: ColumnDef) -> StatementAlterTable {
         action = .addColumn(columnDef.definition)
-        return self
-    }
-
-    /// `… RENAME COLUMN a TO b`; replaces an earlier action. SQLite 3.15.2 lacks it (3.25+): the
-    /// statement is refused when it is prepared.
-    @discardableResult
-    public func rename(column: ColumnConvertible, to newColumn: ColumnConvertible) -> StatementAlterTable {
-        action = .renameColumn(column.asColumn().columnName, newColumn.asColumn().columnName)
         return self
     }
 

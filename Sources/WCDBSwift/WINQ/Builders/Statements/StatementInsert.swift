@@ -1,7 +1,7 @@
 /// `INSERT [OR action] INTO table(columns) VALUES(…), (…) | SELECT … | DEFAULT VALUES [upsert]`.
 public final class StatementInsert: Statement {
     /// The statement's syntax tree, which the builder methods below change.
-    private(set) var node = InsertNode()
+    var node = InsertNode()
 
     /// An empty statement; name the table with `insert(orReplace:intoTable:with:)` or `replace(intoTable:with:)`.
     public init() {}
@@ -40,13 +40,6 @@ public final class StatementInsert: Statement {
     @discardableResult
     public func of(schema: String) -> StatementInsert {
         node.table.schema = schema
-        return self
-    }
-
-    /// `INSERT INTO table AS alias` (SQLite 3.24+, for UPSERT).
-    @discardableResult
-    public func `as`(_ alias: String) -> StatementInsert {
-        node.alias = alias
         return self
     }
 
@@ -97,20 +90,6 @@ public final class StatementInsert: Statement {
     @discardableResult
     public func defaultValues() -> StatementInsert {
         node.isDefaultValues = true
-        return self
-    }
-
-    /// `ON CONFLICT … DO …` (SQLite 3.24+; our 3.15.2 engine rejects it).
-    @discardableResult
-    public func upsert(_ upsert: Upsert) -> StatementInsert {
-        node.upsert = upsert
-        return self
-    }
-
-    /// `RETURNING …` (SQLite 3.35+; our 3.15.2 engine rejects it).
-    @discardableResult
-    public func returning(_ columns: ColumnResultConvertible...) -> StatementInsert {
-        node.returning += columns.map { $0.asColumnResult() }
         return self
     }
 

@@ -8,11 +8,11 @@ public final class StatementSelect: Statement, OrderLimitStatement {
     /// The statement's syntax tree, which the builder methods below change.
     private(set) var node = SelectNode()
     /// The name given by `window(_:)`, waiting for its definition from `as(_:)`.
-    private var pendingWindow: String?
+    var pendingWindow: String?
 
     init(node: SelectNode) { self.node = node }
 
-    private func current(_ change: (inout SelectCore) -> Void) -> StatementSelect {
+    func current(_ change: (inout SelectCore) -> Void) -> StatementSelect {
         change(&node.cores[node.cores.count - 1])
         return self
     }
@@ -83,23 +83,6 @@ public final class StatementSelect: Statement, OrderLimitStatement {
     @discardableResult
     public func values(_ row: [ExpressionConvertible]) -> StatementSelect {
         current { $0.values.append(row.map { $0.asExpression() }) }
-    }
-
-    /// `WINDOW name AS (…)` of the current core: names a window that `over(_:)` refers to by name
-    /// (`OVER name`); give its definition with `as(_:)`. SQLite 3.15.2 has no window functions: the
-    /// statement is refused when it is prepared.
-    @discardableResult
-    public func window(_ name: String) -> StatementSelect {
-        pendingWindow = name
-        return self
-    }
-
-    /// The definition of the window named by `window(_:)`; traps unless it follows `window(_:)`.
-    @discardableResult
-    public func `as`(_ window: WindowDef) -> StatementSelect {
-        guard let name = pendingWindow else { preconditionFailure("as(_:) must follow window(_:)") }
-        pendingWindow = nil
-        return current { $0.windows.append((name, window)) }
     }
 
     /// `… UNION …`: starts the next core; rows of both, duplicates removed.

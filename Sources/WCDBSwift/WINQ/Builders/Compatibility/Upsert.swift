@@ -1,3 +1,7 @@
+// UPSERT (SQLite 3.24+) as WCDB 2.x builds it. SQLite 3.15.2 has none, so this builder exists only so
+// that 2.x code compiles: a statement using it prints, and preparing it throws a `WCDBError` that names
+// the construct and the engine's version.
+
 /// The `upsert-clause` of INSERT: `ON CONFLICT(cols) [WHERE …] DO NOTHING | DO UPDATE SET … [WHERE …]`.
 /// Modelled for newer engines (SQLite 3.24+); SQLite 3.15.2 rejects it.
 public struct Upsert: Sendable, CustomStringConvertible {
@@ -75,5 +79,14 @@ public struct Upsert: Sendable, CustomStringConvertible {
         renderer.write(" DO UPDATE SET ")
         renderer.render(assignments: assignments)
         renderer.render(where: updateCondition)
+    }
+}
+
+extension StatementInsert {
+    /// `ON CONFLICT … DO …` (SQLite 3.24+; our 3.15.2 engine rejects it).
+    @discardableResult
+    public func upsert(_ upsert: Upsert) -> StatementInsert {
+        node.upsert = upsert
+        return self
     }
 }

@@ -1,6 +1,10 @@
+// Window functions (SQLite 3.25+) as WCDB 2.x builds them. SQLite 3.15.2 has none, so these builders
+// exist only so that 2.x code compiles: a statement using one prints, and preparing it throws a
+// `WCDBError` that names the construct and the engine's version.
+
 /// A window for window functions: `OVER (PARTITION BY … ORDER BY … frame)`, or a window named in the
 /// statement's `WINDOW` clause (`StatementSelect.window(_:)`, `Expression.over(_:)` with a name).
-/// Modelled for newer engines (SQLite 3.25+); SQLite 3.15.2 rejects `OVER` and `WINDOW`.
+/// SQLite 3.15.2 rejects `OVER` and `WINDOW`.
 public struct WindowDef: Sendable, CustomStringConvertible {
     /// A window of the statement's WINDOW clause this one names (`OVER name`) or builds on (`OVER (name …)`).
     private var base: String?
@@ -15,47 +19,17 @@ public struct WindowDef: Sendable, CustomStringConvertible {
     /// The window named `name` in the statement's WINDOW clause: `OVER name`.
     init(named name: String) { base = name }
 
-    /// A copy with `expressions` appended to `PARTITION BY …`.
-    public func partition(by expressions: ExpressionConvertible...) -> WindowDef { partitioned(by: expressions) }
-
     func partitioned(by expressions: [ExpressionConvertible]) -> WindowDef {
         var copy = self
         copy.partitions += expressions.map { $0.asExpression() }
         return copy
     }
 
-    /// A copy with `terms` appended to the window's `ORDER BY …`.
-    public func order(by terms: OrderingTermConvertible...) -> WindowDef { ordered(by: terms) }
-
     func ordered(by terms: [OrderingTermConvertible]) -> WindowDef {
         var copy = self
         copy.orders += terms.map { $0.asOrder() }
         return copy
     }
-
-    /// A frame spec; only the fixed keyword forms (`FrameSpec` builds any other).
-    public enum Frame: String, Sendable {
-        /// `ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW`: from the partition's first row to this row.
-        case rowsUnboundedPrecedingToCurrentRow = "ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW"
-        /// `RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW`: from the first row to this row and its peers.
-        case rangeUnboundedPrecedingToCurrentRow = "RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW"
-        /// `ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING`: the whole partition.
-        case rowsUnboundedPrecedingToUnboundedFollowing = "ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING"
-
-        var clause: FrameSpecClause {
-            switch self {
-            case .rowsUnboundedPrecedingToCurrentRow:
-                return FrameSpecClause(unit: "ROWS", start: .unboundedPreceding, isBetween: true, end: .currentRow)
-            case .rangeUnboundedPrecedingToCurrentRow:
-                return FrameSpecClause(unit: "RANGE", start: .unboundedPreceding, isBetween: true, end: .currentRow)
-            case .rowsUnboundedPrecedingToUnboundedFollowing:
-                return FrameSpecClause(unit: "ROWS", start: .unboundedPreceding, isBetween: true, end: .unboundedFollowing)
-            }
-        }
-    }
-
-    /// A copy with the frame spec set, printed last; replaces an earlier one.
-    public func frame(_ frame: Frame) -> WindowDef { framed(frame.clause) }
 
     func framed(_ frame: FrameSpecClause) -> WindowDef {
         var copy = self
@@ -112,12 +86,34 @@ extension ExpressionFunctionOperable {
     public func over(_ window: String) -> Expression { over(WindowDef(named: window)) }
 }
 
-extension Expression {
-    /// `row_number()`: the row's number in its partition, from 1; valid only with `over(_:)`, which
-    /// SQLite 3.15.2 rejects.
-    public static func rowNumber() -> Expression { call("row_number", []) }
-    /// `rank()`: the row's rank with gaps for ties; valid only with `over(_:)`, which SQLite 3.15.2 rejects.
-    public static func rank() -> Expression { call("rank", []) }
-    /// `dense_rank()`: the row's rank without gaps; valid only with `over(_:)`, which SQLite 3.15.2 rejects.
-    public static func denseRank() -> Expression { call("dense_rank", []) }
+extension WindowDef {
+    /// A copy with `expressions` appended to `PARTITION BY …` (2.x spelling of `partition(by:)`).
+    public func partition(_ expressions: ExpressionConvertible...) -> WindowDef { partitioned(by: expressions) }
+    /// A copy with `expressions` appended to `PARTITION BY …`, from an array.
+    public func partition(_ expressions: [ExpressionConvertible]) -> WindowDef { partitioned(by: expressions) }
+    /// A copy with `terms` appended to the window's `ORDER BY …` (2.x spelling of `order(by:)`).
+    public func order(_ terms: OrderingTermConvertible...) -> WindowDef { ordered(by: terms) }
+    /// A copy with `terms` appended to the window's `ORDER BY …`, from an array.
+    public func order(_ terms: [OrderingTermConvertible]) -> WindowDef { ordered(by: terms) }
+    /// A copy with `frameSpec` as its frame; replaces an earlier one.
+    public func frameSpec(_ frameSpec: FrameSpec) -> WindowDef { framed(frameSpec.clause) }
+}
+
+extension StatementSelect {
+    /// `WINDOW name AS (…)` of the current core: names a window that `over(_:)` refers to by name
+    /// (`OVER name`); give its definition with `as(_:)`. SQLite 3.15.2 has no window functions: the
+    /// statement is refused when it is prepared.
+    @discardableResult
+    public func window(_ name: String) -> StatementSelect {
+        pendingWindow = name
+        return self
+    }
+
+    /// The definition of the window named by `window(_:)`; traps unless it follows `window(_:)`.
+    @discardableResult
+    public func `as`(_ window: WindowDef) -> StatementSelect {
+        guard let name = pendingWindow else { preconditionFailure("as(_:) must follow window(_:)") }
+        pendingWindow = nil
+        return current { $0.windows.append((name, window)) }
+    }
 }
