@@ -4,10 +4,6 @@ import CSQLCipher
 public enum BuiltinTokenizer {
     /// The WCDB tokenizer: symbols separate, English base forms, CJK single characters and pairs.
     public static let WCDB = "wcdb"
-    /// The WCDB tokenizer keeping punctuation and symbols as tokens.
-    public static let WCDBNeedSymbol = "wcdb need_symbol"
-    /// The WCDB tokenizer without base forms.
-    public static let WCDBSkipStemming = "wcdb skip_stemming"
     /// SQLite's `simple` tokenizer: ASCII letters and digits, lowercased.
     public static let simple = "simple"
     /// SQLite's `porter` tokenizer: `simple` plus Porter stemming.
@@ -15,7 +11,8 @@ public enum BuiltinTokenizer {
     /// SQLite's `unicode61` tokenizer: Unicode letters and digits, case and diacritics folded.
     public static let unicode61 = "unicode61"
 
-    /// The options WCDB 2.x writes after a tokenizer's name (`"WCDB need_symbol"`).
+    /// The options WCDB 2.x writes after a tokenizer's name, separated by a space
+    /// (`BuiltinTokenizer.WCDB + " " + BuiltinTokenizer.Parameter.NeedSymbol` is `"wcdb need_symbol"`).
     public enum Parameter {
         /// Keep punctuation and symbols as tokens.
         public static let NeedSymbol = "need_symbol"

@@ -83,56 +83,40 @@ extension Bool: ColumnEncodable, ColumnDecodable {
 }
 
 // MARK: Floating point (REAL)
+// Stored as REAL; a `Float` is widened to `Double` and read back rounded.
 
-extension Double: ColumnEncodable, ColumnDecodable {
+extension Double: ColumnCodable {}
+extension Float: ColumnCodable {}
+
+extension ColumnTyped where Self: BinaryFloatingPoint {
     /// `REAL` (`.float`).
+    @inlinable
     public static var columnType: ColumnType { .float }
-
-    /// A REAL.
-    @inlinable
-    public func archivedValue() -> FundamentalValue { .double(self) }
-
-    /// Binds the value as a REAL (`sqlite3_bind_double`).
-    @inlinable
-    public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
-        statement.bind(double: self, toIndex: index)
-    }
-
-    /// The value's `doubleValue`. Never nil: NULL, a BLOB and a TEXT that is not exactly a number
-    /// read 0.
-    @inlinable
-    public init?(with value: FundamentalValue) { self = value.doubleValue }
-
-    /// Reads the column with `sqlite3_column_double` (NULL reads 0; an INTEGER or TEXT converts as
-    /// SQLite converts it). Never throws.
-    @inlinable
-    public static func decodeColumn(from statement: HandleStatement, atIndex index: Int32) throws -> Double {
-        statement.columnDouble(atIndex: index)
-    }
 }
 
-extension Float: ColumnEncodable, ColumnDecodable {
-    /// `REAL` (`.float`).
-    public static var columnType: ColumnType { .float }
-
-    /// A REAL holding the value widened to `Double`.
+extension ColumnEncodable where Self: BinaryFloatingPoint {
+    /// A REAL holding the value as a `Double`.
     @inlinable
     public func archivedValue() -> FundamentalValue { .double(Double(self)) }
 
-    /// Binds the value, widened to `Double`, as a REAL (`sqlite3_bind_double`).
+    /// Binds the value, as a `Double`, as a REAL (`sqlite3_bind_double`).
     @inlinable
     public func bindColumn(to statement: HandleStatement, atIndex index: Int32) {
         statement.bind(double: Double(self), toIndex: index)
     }
+}
 
-    /// The value's `doubleValue` rounded to `Float`. Never nil (NULL reads 0).
+extension ColumnDecodable where Self: BinaryFloatingPoint {
+    /// The value's `doubleValue`, rounded to the type. Never nil: NULL, a BLOB and a TEXT that is not
+    /// exactly a number read 0.
     @inlinable
-    public init?(with value: FundamentalValue) { self = Float(value.doubleValue) }
+    public init?(with value: FundamentalValue) { self.init(value.doubleValue) }
 
-    /// Reads the column with `sqlite3_column_double`, rounded to `Float` (NULL reads 0). Never throws.
+    /// Reads the column with `sqlite3_column_double`, rounded to the type (NULL reads 0; an INTEGER or
+    /// TEXT converts as SQLite converts it). Never throws.
     @inlinable
-    public static func decodeColumn(from statement: HandleStatement, atIndex index: Int32) throws -> Float {
-        Float(statement.columnDouble(atIndex: index))
+    public static func decodeColumn(from statement: HandleStatement, atIndex index: Int32) throws -> Self {
+        Self(statement.columnDouble(atIndex: index))
     }
 }
 

@@ -23,9 +23,6 @@ extension Database {
         /// to SQLCipher 3's format at its first open (page by page, no plaintext on disk; the original
         /// is kept beside it until the converted file passes `quick_check`).
         case version4 = 4
-
-        /// `defaultVerion`, spelled without the typo of WCDB 2.x's name.
-        public static var defaultVersion: CipherVersion { .defaultVerion }
     }
 
     /// Encrypts the database with a passphrase used in the format of `cipherVersion` (WCDB 2.x). See
