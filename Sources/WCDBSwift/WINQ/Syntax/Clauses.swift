@@ -2,7 +2,7 @@
 
 /// The `ORDER BY … LIMIT … OFFSET …` of a SELECT, UPDATE or DELETE statement, set through the
 /// statement's `order(by:)`, `limit(_:)` and `offset(_:)` (see `OrderLimitStatement`).
-public struct OrderLimitClause: Sendable {
+@_spi(WCDBGenerated) public struct OrderLimitClause: Sendable {
     var orders: [OrderingTerm] = []
     var limit: Expression?
     var offset: Expression?

@@ -6,8 +6,8 @@
 /// DELETE they pick the rows the statement changes; SQLite accepts them there because this engine is
 /// built with `SQLITE_ENABLE_UPDATE_DELETE_LIMIT`.
 public protocol OrderLimitStatement: AnyObject {
-    /// The statement's clauses, which the methods of this protocol set.
-    var _orderLimit: OrderLimitClause { get set }
+    /// The statement's clauses, which the methods of this protocol set (the library's, not users').
+    @_spi(WCDBGenerated) var _orderLimit: OrderLimitClause { get set }
 }
 
 extension OrderLimitStatement {

@@ -83,7 +83,7 @@ public final class StatementUpdate: Statement, OrderLimitStatement {
     }
 
     /// The statement's ORDER BY, LIMIT and OFFSET, which `OrderLimitStatement`'s methods set.
-    public var _orderLimit: OrderLimitClause {
+    @_spi(WCDBGenerated) public var _orderLimit: OrderLimitClause {
         get { node.orderLimit }
         set { node.orderLimit = newValue }
         _modify { yield &node.orderLimit }
