@@ -420,6 +420,13 @@ def swift_build(arguments):
         print(f"docs-examples: swift build crashed (exit {process.returncode}: SwiftPM itself, not a compile "
               "error); building again", file=sys.stderr)
         process = subprocess.run(["swift", "build", *arguments], cwd=PACKAGE, capture_output=True, text=True)
+    elif process.returncode != 0 and "because of missing inputs" in output:
+        # A source file of the library was moved or deleted since the kept build: SwiftPM's build
+        # description still names it. Only a fresh scratch directory forgets it.
+        print("docs-examples: the kept build names source files that are gone; building from scratch",
+              file=sys.stderr)
+        shutil.rmtree(os.path.join(PACKAGE, ".build"), ignore_errors=True)
+        process = subprocess.run(["swift", "build", *arguments], cwd=PACKAGE, capture_output=True, text=True)
     return process.returncode, process.stdout + process.stderr, time.time() - started
 
 
