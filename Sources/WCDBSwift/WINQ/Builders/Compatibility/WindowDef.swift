@@ -77,7 +77,7 @@ public struct WindowDef: Sendable, CustomStringConvertible {
 }
 
 extension ExpressionFunctionOperable {
-    /// `function OVER (window)`, e.g. `Column(named: "a").sum().over(WindowDef().order(by: b))`.
+    /// `function OVER (window)`, e.g. `Column(named: "a").sum().over(WindowDef().order(b))`.
     public func over(_ window: WindowDef) -> Expression {
         Expression(.over(asExpression().inlinedNode, window))
     }
@@ -87,11 +87,11 @@ extension ExpressionFunctionOperable {
 }
 
 extension WindowDef {
-    /// A copy with `expressions` appended to `PARTITION BY …` (2.x spelling of `partition(by:)`).
+    /// A copy with `expressions` appended to `PARTITION BY …`.
     public func partition(_ expressions: ExpressionConvertible...) -> WindowDef { partitioned(by: expressions) }
     /// A copy with `expressions` appended to `PARTITION BY …`, from an array.
     public func partition(_ expressions: [ExpressionConvertible]) -> WindowDef { partitioned(by: expressions) }
-    /// A copy with `terms` appended to the window's `ORDER BY …` (2.x spelling of `order(by:)`).
+    /// A copy with `terms` appended to the window's `ORDER BY …`.
     public func order(_ terms: OrderingTermConvertible...) -> WindowDef { ordered(by: terms) }
     /// A copy with `terms` appended to the window's `ORDER BY …`, from an array.
     public func order(_ terms: [OrderingTermConvertible]) -> WindowDef { ordered(by: terms) }
