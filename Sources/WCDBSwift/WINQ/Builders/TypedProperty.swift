@@ -4,18 +4,18 @@
 /// It stores only a `Property` (Root and Value are phantom), so it is Sendable whatever they are.
 ///
 /// It has all of WINQ's methods (`isNotNull()`, `max()`, `between`, `in`, `like`, `asOrder(by:)`…)
-/// but NOT the untyped operators of `ExpressionOperable`. Its comparison and arithmetic operators
-/// accept only:
+/// but NOT the untyped operators of `ExpressionOperable`. Its comparison operators accept only:
 /// - a `Value` (Optional promotion works: `TypedProperty<M, Int?>() > 1`),
 /// - another `TypedProperty` with the same `Value` (of any model), or differing only by Optional
-///   for comparisons (`Int` key vs `Int?` foreign key),
+///   (`Int` key vs `Int?` foreign key),
 /// - an explicit untyped node: `Expression`, `Column`, `Property`, `LiteralValue` (a generic parameter,
 ///   so that no literal becomes one: `Expression` takes WCDB 2.x's literals),
 /// - any numeric Swift value when `Value` is numeric (`identifier >= 3.0` on an `Int?`).
-/// Arithmetic and bitwise operators exist only for numeric `Value`s. A custom `Value` type compares
+/// Arithmetic and bitwise operators exist only for numeric `Value`s and take an `ArithmeticOperand`:
+/// any number, any numeric typed property, or an explicit untyped node. A custom `Value` type compares
 /// with values once it conforms to `LiteralValueConvertible`, and with nodes (bind parameters) always.
-/// So `TypedProperty<M, Int>(named: "a", index: 0) > "abc"` does not compile ("binary operator '>'
-/// cannot be applied to operands of type 'TypedProperty<M, Int>' and 'String'"). Wrap a value in
+/// So `TypedProperty<M, Int>(named: "a", index: 0) > "abc"` does not compile ("'>' is unavailable: the
+/// value's Swift type is not the property's"). Wrap a value in
 /// `Expression(with:)` to opt out deliberately.
 public struct TypedProperty<Root, Value>: Sendable, CustomStringConvertible, ExpressionFunctionOperable, PropertyConvertible {
     /// The untyped `Property` behind this one (name, index, model); `Root` and `Value` exist only for the compiler.
