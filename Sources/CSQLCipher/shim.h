@@ -102,4 +102,41 @@ static inline int wcdb_sqlite3_config_log(void (*callback)(void *, int, const ch
     return sqlite3_config(SQLITE_CONFIG_LOG, callback, context);
 }
 
+// --- SQLCipher 4's own log --------------------------------------------------------------------------
+// SQLCipher 4 writes its log (at WARN level by default: "ERROR CORE sqlcipher_page_cipher: hmac check
+// failed for pgno=1") to stderr, and offers no callback: `PRAGMA cipher_log` takes only a file name or
+// "stdout"/"stderr"/"off", and "stderr" means the FILE* that the C library's `stderr` holds at that
+// moment. So this points `stderr` for the length of that one pragma at a FILE whose writes call `write`
+// (glibc's fopencookie, line-buffered: one call per log line), then puts `stderr` back. SQLCipher keeps
+// that FILE for good. Returns 1 when the log was routed; 0 when there is no fopencookie (not glibc).
+// On SQLCipher 3, which has no such pragma, the statement does nothing.
+#include <sys/types.h>
+typedef ssize_t (*wcdb_log_write)(void *context, const char *bytes, size_t size);
+#if defined(__linux__)
+#include <dlfcn.h>
+#include <stdio.h>
+typedef struct {
+    void *read;
+    wcdb_log_write write;
+    void *seek;
+    void *close;
+} wcdb_cookie_functions;  // glibc's cookie_io_functions_t, which its headers hide without _GNU_SOURCE
+static inline int wcdb_route_sqlcipher_log(sqlite3 *db, wcdb_log_write write) {
+    FILE *(*open_cookie)(void *, const char *, wcdb_cookie_functions) =
+        (FILE *(*)(void *, const char *, wcdb_cookie_functions))dlsym(RTLD_DEFAULT, "fopencookie");
+    if (open_cookie == NULL) return 0;
+    wcdb_cookie_functions functions = { NULL, write, NULL, NULL };
+    FILE *file = open_cookie(NULL, "w", functions);
+    if (file == NULL) return 0;
+    setvbuf(file, NULL, _IOLBF, 0);
+    FILE *saved = stderr;
+    stderr = file;
+    int rc = sqlite3_exec(db, "PRAGMA cipher_log = stderr", NULL, NULL, NULL);
+    stderr = saved;
+    return rc == SQLITE_OK;
+}
+#else
+static inline int wcdb_route_sqlcipher_log(sqlite3 *db, wcdb_log_write write) { (void)db; (void)write; return 0; }
+#endif
+
 #endif

@@ -4,8 +4,8 @@ import CSQLCipher
 /// rendered with its values bound, and refused with a clear error when the engine cannot run it.
 extension Handle {
     /// The SQL and values `node` runs as on this handle.
-    /// - Throws: `WCDBError` naming a construct SQLite 3.15.2 cannot run (window functions, UPSERT,
-    ///   RETURNING…), before SQLite's bare syntax error would.
+    /// - Throws: `WCDBError` naming a construct the running engine cannot run (window functions and
+    ///   UPSERT on SQLite 3.15.2…) and the engine's version, before SQLite's bare syntax error would.
     func rendering(of node: StatementNode) throws -> SQLRendering {
         // No rewriter (the usual case): the tree is rendered as it is, without copying it through the pass.
         if rewriters.isEmpty { return try supported(node.rendering) }
@@ -23,14 +23,16 @@ extension Handle {
     func rendering(of statement: Statement) throws -> SQLRendering {
         if let statement = statement as? SyntaxStatement { return try rendering(of: statement.statementNode) }
         if let statement = statement as? RenderedStatement { return try supported(statement.rendering) }
-        return SQLRendering(sql: statement.description, values: [], unsupported: [])
+        return SQLRendering(sql: statement.description, values: [], requiredFeatures: [])
     }
 
-    /// `rendering`, unless it holds a construct SQLite 3.15.2 cannot run: then the error naming it.
+    /// `rendering`, unless it holds a construct the running engine cannot run: then the error naming it.
     private func supported(_ rendering: SQLRendering) throws -> SQLRendering {
-        if let construct = rendering.unsupported.first {
-            throw WCDBError(level: .interface, code: SQLITE_ERROR, message: construct.message, sql: rendering.sql, path: path,
-                            tag: tag, operation: "prepare")
+        guard !rendering.requiredFeatures.isEmpty else { return rendering }
+        let engine = Engine.current
+        if let missing = rendering.requiredFeatures.first(where: { !engine.supports($0) }) {
+            throw WCDBError(level: .interface, code: SQLITE_ERROR, message: engine.refusal(of: missing), sql: rendering.sql,
+                            path: path, tag: tag, operation: "prepare")
         }
         return rendering
     }

@@ -122,7 +122,7 @@ public final class Handle {
     /// any config.
     public func open() throws {
         if db != nil { return }
-        SQLiteLog.installBeforeFirstOpen()
+        _ = Engine.current  // read before the first connection: it also routes SQLite's and SQLCipher's logs
         var pointer: OpaquePointer?
         let openStart = monotonicNanoseconds()
         let rc = sqlite3_open_v2(openTarget ?? path, &pointer, openFlags, nil)
@@ -201,7 +201,7 @@ public final class Handle {
     /// Prepares an uncached statement. The caller finalizes it (or lets it deinit); closing the handle
     /// finalizes it too.
     public func prepare(_ sql: String) throws -> HandleStatement {
-        try prepare(SQLRendering(sql: sql, values: [], unsupported: []))
+        try prepare(SQLRendering(sql: sql, values: [], requiredFeatures: []))
     }
 
     /// Prepares an uncached statement from a rendering (with its prelude, if any).

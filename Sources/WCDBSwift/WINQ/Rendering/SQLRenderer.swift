@@ -22,8 +22,8 @@ struct SQLRenderer {
     /// Among them, one that is not numbered (`?`, `:name`): its number depends on the statement's text,
     /// so another statement can not share it.
     private(set) var hasUnnumberedCallerParameters = false
-    /// Constructs printed that SQLite 3.15.2 cannot run (see `EngineSupport`), in text order.
-    private(set) var unsupported: [UnsupportedConstruct] = []
+    /// Constructs printed that not every engine can run (see `EngineFeature`), in text order.
+    private(set) var requiredFeatures: [EngineFeature] = []
     /// The values of the expression being printed, consumed by its value slots in text order.
     private var pending: BoundValues = .none
     private var pendingIndex = 0
@@ -66,8 +66,8 @@ struct SQLRenderer {
         }
     }
 
-    mutating func note(_ construct: UnsupportedConstruct) {
-        if !unsupported.contains(construct) { unsupported.append(construct) }
+    mutating func note(_ feature: EngineFeature) {
+        if !requiredFeatures.contains(feature) { requiredFeatures.append(feature) }
     }
 
     // MARK: Expressions
@@ -154,9 +154,9 @@ struct SQLRenderer {
         if renderer.hasCallerParameters {
             var inlined = SQLRenderer(mode: .inlined)
             render(&inlined)
-            return SQLRendering(sql: inlined.sql, values: [], unsupported: inlined.unsupported)
+            return SQLRendering(sql: inlined.sql, values: [], requiredFeatures: inlined.requiredFeatures)
         }
-        return SQLRendering(sql: renderer.sql, values: renderer.values, unsupported: renderer.unsupported)
+        return SQLRendering(sql: renderer.sql, values: renderer.values, requiredFeatures: renderer.requiredFeatures)
     }
 
     /// The SQL with every value printed as a literal: what people read and schema statements store.
@@ -171,7 +171,7 @@ struct SQLRenderer {
     static func inlinedRendering(_ render: (inout SQLRenderer) -> Void) -> SQLRendering {
         var renderer = SQLRenderer(mode: .inlined)
         render(&renderer)
-        return SQLRendering(sql: renderer.sql, values: [], unsupported: renderer.unsupported)
+        return SQLRendering(sql: renderer.sql, values: [], requiredFeatures: renderer.requiredFeatures)
     }
 }
 
@@ -181,7 +181,7 @@ struct SQLRenderer {
 struct SQLRendering: Sendable {
     let sql: String
     let values: [FundamentalValue]
-    let unsupported: [UnsupportedConstruct]
+    let requiredFeatures: [EngineFeature]
     /// Statements a rewriter runs before this one (see `Prelude`).
     var prelude = Prelude()
     /// Whether the statement itself is an INSERT (a prelude's moves must not show through
