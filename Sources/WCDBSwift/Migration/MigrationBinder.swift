@@ -1,14 +1,10 @@
 import CSQLCipher
 import Foundation
-import Synchronization
 
 /// Works out, on a handle, what a table is for migration (asks the sources' filters, checks the
 /// source against the target), and sets a handle up for a migrating table: the source file attached
 /// with its key, the temp view that reads both tables as one.
 enum MigrationBinder {
-    /// Held while a handle attaches a source file (see `attach`).
-    private static let attaching = Mutex(())
-
     static func isInTransaction(_ handle: Handle) -> Bool {
         handle.rawPointer.map { sqlite3_get_autocommit($0) == 0 } ?? false
     }
@@ -32,18 +28,19 @@ enum MigrationBinder {
                 throw MigrationError.misuse("The source database \(path) of a migration can not be attached inside a transaction; "
                     + "configure migration before the first statement, so that every handle attaches it when it opens")
             }
-            // ATTACH reads the file with SQLCipher's default page size (1024, process-wide): the
-            // library's 4096 is set for the length of the ATTACH, one handle at a time (two handles
-            // attaching at once would restore each other's setting mid-way).
-            try attaching.withLock { _ in
-                let previous = try handle.rows("PRAGMA cipher_default_page_size").first?.first?.int64Value ?? 1024
-                if source.cipher != nil { try handle.exec("PRAGMA cipher_default_page_size = 4096") }
-                defer { if source.cipher != nil { try? handle.exec("PRAGMA cipher_default_page_size = \(previous)") } }
+            // ATTACH reads the file with SQLCipher's process-wide defaults: the library's page size (4096)
+            // and the default format are set for the length of the ATTACH (`CipherDefaults`).
+            let attach = {
                 // An explicit empty key keeps a plain source plain (SQLCipher would use the main key).
                 let statement = try handle.prepare("ATTACH DATABASE ? AS \(SQLIdentifier.quoteSchema(source.schema)) KEY ?")
                 defer { statement.finalize() }
                 statement.bind([.text(path), source.cipher.map { .blob($0) } ?? .text("")])
                 try statement.run()
+            }
+            if source.cipher != nil, let db = handle.rawPointer {
+                try CipherDefaults.whileAttaching(CipherFormat(declared: .defaultVerion), pageSize: 4096, on: db, attach)
+            } else {
+                try attach()
             }
         }
         // Where moves out of the file are recorded (MigratingTable.recordMovedSQL).

@@ -46,15 +46,14 @@ extension Database {
             defer { handle.close() }
             try handle.open()
             if let db = handle.rawPointer { sqlite3_busy_timeout(db, Int32(Database.defaultBusyTimeoutMilliseconds)) }
-            try handle.applyKey(current.keyBytes)
-            try handle.exec("PRAGMA cipher_page_size = \(current.pageSize)")
+            try handle.applyCipher(current)
             _ = try handle.scalar("SELECT count(*) FROM sqlite_master")
             // Fold the WAL into the main file so that every page is re-encrypted.
             let journal = try handle.scalar("PRAGMA journal_mode").stringValue.lowercased()
             if journal == "wal" { try handle.exec("PRAGMA journal_mode = DELETE") }
             try handle.applyRekey(bytes)
             if journal == "wal" { try handle.exec("PRAGMA journal_mode = WAL") }
-            core.setCipher(CipherSetting(keyBytes: bytes, pageSize: pageSize ?? current.pageSize))
+            core.setCipher(CipherSetting(keyBytes: bytes, pageSize: pageSize ?? current.pageSize, version: current.version))
         }
     }
 

@@ -123,6 +123,7 @@ public final class Handle {
     public func open() throws {
         if db != nil { return }
         _ = Engine.current  // read before the first connection: it also routes SQLite's and SQLCipher's logs
+        CipherDefaults.installBeforeFirstOpen()
         var pointer: OpaquePointer?
         let openStart = monotonicNanoseconds()
         let rc = sqlite3_open_v2(openTarget ?? path, &pointer, openFlags, nil)

@@ -52,10 +52,13 @@ extension DatabaseCore {
             do {
                 try openKeyed(handle, cipher: setup.cipher)
             } catch let error as WCDBError where error.code.rawValue == SQLITE_NOTADB {
-                // A SQLCipher 4 file under this key is converted to the engine's format, then opened.
+                // A file of this key in the other SQLCipher format is converted to the declared one, then opened.
                 handle.close()
-                guard let cipher = setup.cipher, try SQLCipher4Import.convertIfNeeded(path: path, cipher: cipher) else { throw error }
-                try openKeyed(handle, cipher: setup.cipher)
+                guard let cipher = setup.cipher else { throw error }
+                guard try CipherFormatConversion.convertIfNeeded(path: path, cipher: cipher, tag: tag) else {
+                    throw CipherFormatConversion.explained(error, path: path, cipher: cipher)
+                }
+                try openKeyed(handle, cipher: cipher)
             }
             try handle.installTokenizers()  // FTS tokenizers: built-in and registered names
             handle.cipherGeneration = setup.cipherGeneration
@@ -132,18 +135,10 @@ extension DatabaseCore {
 }
 
 extension Handle {
-    /// Keys the connection and sets the cipher's page size and the settings of its format version.
+    /// Keys the connection and sets its format explicitly (`CipherFormat`): the declared version's
+    /// settings, as this engine keeps that version, and the page size.
     func applyCipher(_ cipher: CipherSetting) throws {
         try applyKey(cipher.keyBytes)
-        try exec("PRAGMA cipher_page_size = \(cipher.pageSize)")
-        switch CipherVersionDefault.resolve(cipher.version) {
-        case .version1:
-            try exec("PRAGMA kdf_iter = 4000")
-            try exec("PRAGMA cipher_use_hmac = OFF")
-        case .version2:
-            try exec("PRAGMA kdf_iter = 4000")
-        case .defaultVerion, .version3, .version4:
-            break
-        }
+        for pragma in CipherFormat(declared: cipher.version).pragmas(pageSize: cipher.pageSize) { try exec(pragma) }
     }
 }
