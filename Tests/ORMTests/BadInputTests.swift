@@ -1,5 +1,5 @@
 import Foundation
-import WCDBSwift
+@testable import WCDBSwift
 import XCTest
 
 /// Bad input gets a clear, located error and loses no data; it never stops the process.
@@ -40,11 +40,21 @@ final class BadInputTests: DatabaseTestCase {
     }
 
     func testUnsupportedEngineFeaturesSaySo() throws {
-        XCTAssertThrowsError(try database.exec("CREATE VIRTUAL TABLE t USING fts5(body)")) { error in
-            XCTAssertTrue((error as? WCDBError)?.message?.contains("no such module: fts5") == true, "\(error)")
+        // SQL text goes to SQLite as it is: where the engine lacks FTS5 or JSON (SQLite 3.15.2), SQLite's own
+        // error names what is missing; where it has them, they run.
+        if Engine.current.supports(.fts5) {
+            try database.exec("CREATE VIRTUAL TABLE t USING fts5(body)")
+        } else {
+            XCTAssertThrowsError(try database.exec("CREATE VIRTUAL TABLE t USING fts5(body)")) { error in
+                XCTAssertTrue((error as? WCDBError)?.message?.contains("no such module: fts5") == true, "\(error)")
+            }
         }
-        XCTAssertThrowsError(try database.exec("SELECT json('{}')")) { error in
-            XCTAssertTrue((error as? WCDBError)?.message?.contains("no such function: json") == true, "\(error)")
+        if Engine.current.supports(.json) {
+            XCTAssertEqual(try database.getValue("SELECT json('{}')").stringValue, "{}")
+        } else {
+            XCTAssertThrowsError(try database.exec("SELECT json('{}')")) { error in
+                XCTAssertTrue((error as? WCDBError)?.message?.contains("no such function: json") == true, "\(error)")
+            }
         }
     }
 }

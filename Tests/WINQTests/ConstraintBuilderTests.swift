@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WCDBSwift
+@testable import WCDBSwift
 
 /// Runs `body` on a new database file in a directory of its own, removed afterwards.
 func withScratchDatabase(_ body: (Database) throws -> Void) throws {
@@ -23,12 +23,22 @@ func expectSQLiteRefuses(_ statement: Statement, in database: Database, _ fragme
     #expect(error?.message?.contains(fragment) == true, "\(error?.message ?? "no error")", sourceLocation: sourceLocation)
 }
 
-/// Running `statement` fails before SQLite sees it, naming the construct SQLite 3.15.2 lacks.
-func expectEngineLacks(_ statement: Statement, _ construct: String, in database: Database,
-                       sourceLocation: SourceLocation = #_sourceLocation) {
-    let error = #expect(throws: WCDBError.self, sourceLocation: sourceLocation) { try database.exec(statement) }
-    let message = error?.message ?? ""
-    #expect(message.contains(construct) && message.contains("SQLite 3.15.2"), "\(message)", sourceLocation: sourceLocation)
+/// Running `statement`, which holds `feature`: where the running engine has it, it runs and `check`
+/// verifies its effect; where not, it fails before SQLite sees it, naming the construct and the engine's
+/// version, and `unchanged` verifies that nothing ran.
+func expectEngineDecides(_ statement: Statement, _ feature: EngineFeature, in database: Database,
+                         then check: () throws -> Void = {}, unchanged: () throws -> Void = {},
+                         sourceLocation: SourceLocation = #_sourceLocation) throws {
+    if Engine.current.supports(feature) {
+        try database.exec(statement)
+        try check()
+    } else {
+        let error = #expect(throws: WCDBError.self, sourceLocation: sourceLocation) { try database.exec(statement) }
+        let message = error?.message ?? ""
+        #expect(message.contains(feature.rawValue) && message.contains("SQLite \(Engine.current.sqliteVersion)"), "\(message)",
+                sourceLocation: sourceLocation)
+        try unchanged()
+    }
 }
 
 /// WCDB 2.x's column and table constraints (`ColumnConstraint(named:)` step by step, `ColumnDef.constraint`,

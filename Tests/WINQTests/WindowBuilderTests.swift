@@ -1,11 +1,11 @@
 import Foundation
 import Testing
-import WCDBSwift
+@testable import WCDBSwift
 
 /// WCDB 2.x's window builders: `FrameSpec`, `WindowDef.partition(_:)`/`order(_:)`/`frameSpec(_:)`,
 /// `Expression.windowFunction`, `filter`, `over` a named window, `StatementSelect.window(_:).as(_:)`. They
-/// print what 2.x prints; SQLite 3.15.2 has no window functions, so running one is an error naming the
-/// construct, raised before SQLite sees the statement.
+/// print what 2.x prints, and run where the engine has window functions; on one without (SQLite 3.15.2)
+/// running one is an error naming the construct, raised before SQLite sees the statement.
 @Suite struct WindowBuilderTests {
     /// 2.x's own FrameSpecTests, case by case.
     static let frames: [(FrameSpec, String)] = [
@@ -47,32 +47,36 @@ import WCDBSwift
     }
 
     /// Statements with window functions, what they print, and the construct the engine names.
-    static var statements: [(StatementSelect, String, String)] {
+    static var statements: [(StatementSelect, String, EngineFeature)] {
         let a = Column(named: "a")
         return [
             (StatementSelect().select(Expression.windowFunction("row_number").invoke().over(WindowDef().order(a))).from("t"),
-             "SELECT row_number() OVER (ORDER BY a) FROM t", "window functions"),
+             "SELECT row_number() OVER (ORDER BY a) FROM t", .windowFunction),
             (StatementSelect().select(Expression.windowFunction("sum").invoke().arguments(a).filter(a > 1).over("w")).from("t")
                 .window("w").as(WindowDef().partition(a)),
-             "SELECT sum(a) FILTER(WHERE (a > 1)) OVER w FROM t WINDOW w AS (PARTITION BY a)", "window functions"),
-            (StatementSelect().select(a.sum().filter(a > 1)).from("t"), "SELECT sum(a) FILTER(WHERE (a > 1)) FROM t", "FILTER"),
+             "SELECT sum(a) FILTER(WHERE (a > 1)) OVER w FROM t WINDOW w AS (PARTITION BY a)", .windowFunction),
+            (StatementSelect().select(a.sum().filter(a > 1)).from("t"), "SELECT sum(a) FILTER(WHERE (a > 1)) FROM t", .filterClause),
             (StatementSelect().select(1, 2).window("window1").as(WindowDef().order(1)).window("window2").as(WindowDef().order(2)),
-             "SELECT 1, 2 WINDOW window1 AS (ORDER BY 1), window2 AS (ORDER BY 2)", "named windows"),
+             "SELECT 1, 2 WINDOW window1 AS (ORDER BY 1), window2 AS (ORDER BY 2)", .windowClause),
             (StatementSelect().select(a.sum().over(WindowDef().order(a).frameSpec(FrameSpec().rows().betweenPreceding(1).andCurrentRow())))
                 .from("t"),
-             "SELECT sum(a) OVER (ORDER BY a ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) FROM t", "window functions"),
+             "SELECT sum(a) OVER (ORDER BY a ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) FROM t", .windowFunction),
         ]
     }
 
     @Test(arguments: 0..<statements.count)
     func windowStatementsPrintAndTheEngineNamesWhatItLacks(_ index: Int) throws {
-        let (statement, sql, construct) = Self.statements[index]
+        let (statement, sql, feature) = Self.statements[index]
         #expect(statement.description == sql)
         try withScratchDatabase { database in
             try database.exec("CREATE TABLE t(a INTEGER)")
-            expectEngineLacks(statement, construct, in: database)
-            // The same statement as text reaches SQLite, whose parser stops at the construct.
-            #expect(throws: WCDBError.self) { try database.exec(sql) }
+            try expectEngineDecides(statement, feature, in: database, then: {
+                // The same statement as text runs too.
+                try database.exec(sql)
+            }, unchanged: {
+                // The same statement as text reaches SQLite, whose parser stops at the construct.
+                #expect(throws: WCDBError.self) { try database.exec(sql) }
+            })
         }
     }
 }

@@ -12,6 +12,12 @@ extension Handle {
         try rewriters.prepare(node, on: self)
         let (rewritten, prelude) = rewriters.rewrite(node)
         var rendering = try supported(rewritten.rendering)
+        if node.hasReturning, !prelude.isEmpty || rendering.sql != node.rendering.sql {
+            // The rows a rewritten write returns would be the rewritten table's (compressed values, or
+            // a migration's target only): refused rather than returned wrong.
+            throw WCDBError(level: .interface, code: SQLITE_ERROR, message: "RETURNING is not supported on a table that "
+                            + "compression or data migration rewrites", sql: node.rendering.sql, path: path, tag: tag, operation: "prepare")
+        }
         rendering.prelude = prelude
         if case .insert = rewritten { rendering.isInsert = true }
         return rendering

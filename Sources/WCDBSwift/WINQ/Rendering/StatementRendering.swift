@@ -87,6 +87,7 @@ extension InsertNode {
             renderer.write(" ")
             upsert.render(into: &renderer)
         }
+        renderer.render(returning: returning)
     }
 }
 
@@ -98,6 +99,7 @@ extension UpdateNode {
         renderer.write(" SET ")
         renderer.render(assignments: assignments)
         renderer.render(where: condition)
+        renderer.render(returning: returning)
         orderLimit.render(into: &renderer)
     }
 }
@@ -108,6 +110,7 @@ extension DeleteNode {
         renderer.write("DELETE FROM ")
         renderer.write(table: table, alias: tableAlias, indexHint: indexHint)
         renderer.render(where: condition)
+        renderer.render(returning: returning)
         orderLimit.render(into: &renderer)
     }
 }
@@ -154,7 +157,7 @@ extension WithClause {
 }
 
 extension SQLRenderer {
-    /// The `qualified-table-name` of UPDATE and DELETE; an alias there is newer than SQLite 3.15.2.
+    /// The `qualified-table-name` of UPDATE and DELETE; not every engine takes an alias there.
     mutating func write(table: TableName, alias: String?, indexHint: TableOrSubquery.IndexHint?) {
         write(table: table)
         if alias != nil { note(.qualifiedTableAlias) }
@@ -175,6 +178,17 @@ extension SQLRenderer {
             write(index > 0 ? ", (" : "(")
             render(list: row)
             write(")")
+        }
+    }
+
+    /// ` RETURNING a, b` of INSERT, UPDATE and DELETE, when there are columns (before ORDER BY and LIMIT).
+    mutating func render(returning columns: [ColumnResult]) {
+        guard !columns.isEmpty else { return }
+        note(.returning)
+        write(" RETURNING ")
+        for (index, column) in columns.enumerated() {
+            if index > 0 { write(", ") }
+            column.render(into: &self)
         }
     }
 

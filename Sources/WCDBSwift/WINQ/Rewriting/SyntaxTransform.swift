@@ -23,18 +23,21 @@ struct SyntaxTransform {
             node.table = table(node.table) ?? node.table
             node.rows = node.rows.map { $0.map(apply) }
             node.select = node.select.map(apply)
+            node.returning = node.returning.map(apply)
             return .insert(node)
         case .update(var node):
             node.with = apply(to: node.with)
             node.table = table(node.table) ?? node.table
             node.assignments = node.assignments.map { Assignment(columns: $0.columns, value: apply($0.value)) }
             node.condition = node.condition.map(apply)
+            node.returning = node.returning.map(apply)
             node.orderLimit = apply(to: node.orderLimit)
             return .update(node)
         case .delete(var node):
             node.with = apply(to: node.with)
             node.table = table(node.table) ?? node.table
             node.condition = node.condition.map(apply)
+            node.returning = node.returning.map(apply)
             node.orderLimit = apply(to: node.orderLimit)
             return .delete(node)
         }

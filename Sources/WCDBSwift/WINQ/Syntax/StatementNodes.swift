@@ -12,6 +12,7 @@ struct InsertNode: Sendable {
     var select: SelectNode?
     var isDefaultValues = false
     var upsert: Upsert?
+    var returning: [ColumnResult] = []
 }
 
 /// An UPDATE as a tree.
@@ -25,6 +26,7 @@ struct UpdateNode: Sendable {
     var indexHint: TableOrSubquery.IndexHint?
     var assignments: [Assignment] = []
     var condition: Expression?
+    var returning: [ColumnResult] = []
     var orderLimit = OrderLimitClause()
 }
 
@@ -37,6 +39,7 @@ struct DeleteNode: Sendable {
     var tableAlias: String?
     var indexHint: TableOrSubquery.IndexHint?
     var condition: Expression?
+    var returning: [ColumnResult] = []
     var orderLimit = OrderLimitClause()
 }
 
@@ -59,6 +62,16 @@ enum StatementNode: Sendable {
 
     /// The SQL to run and its values (see `SQLRenderer.bound`).
     var rendering: SQLRendering { SQLRenderer.bound { render(into: &$0) } }
+
+    /// Whether the statement returns rows of a write (`RETURNING`).
+    var hasReturning: Bool {
+        switch self {
+        case .select: return false
+        case .insert(let node): return !node.returning.isEmpty
+        case .update(let node): return !node.returning.isEmpty
+        case .delete(let node): return !node.returning.isEmpty
+        }
+    }
 }
 
 /// A WINQ statement that holds a syntax tree the runtime renders, binds and may rewrite.

@@ -1,5 +1,6 @@
-/// `ALTER TABLE [schema.]table RENAME TO new | ADD COLUMN def | RENAME COLUMN a TO b`.
-/// (RENAME COLUMN, SQLite 3.25+, is WCDB 2.x's builder among the compatibility names: this engine refuses it.)
+/// `ALTER TABLE [schema.]table RENAME TO new | ADD COLUMN def | RENAME COLUMN a TO b | DROP COLUMN c`.
+/// (RENAME COLUMN, SQLite 3.25+, is WCDB 2.x's builder among the compatibility names; it and DROP COLUMN,
+/// SQLite 3.35+, are refused by name on an engine without them.)
 public final class StatementAlterTable: Statement {
     private var table = ""
     private var schema: String?
@@ -8,6 +9,7 @@ public final class StatementAlterTable: Statement {
         case renameTable(String)
         case addColumn(ColumnDefinition)
         case renameColumn(ColumnName, ColumnName)
+        case dropColumn(ColumnName)
     }
 
     var action: Action?
@@ -40,6 +42,14 @@ public final class StatementAlterTable: Statement {
         return self
     }
 
+    /// `… DROP COLUMN column` (SQLite 3.35+); replaces an earlier action. SQLite refuses to drop a column
+    /// that a key, an index, a view, a trigger or a constraint uses.
+    @discardableResult
+    public func dropColumn(_ column: ColumnConvertible) -> StatementAlterTable {
+        action = .dropColumn(column.asColumn().columnName)
+        return self
+    }
+
     /// The statement's SQL.
     public var description: String { SQLRenderer.inlined { render(into: &$0) } }
 }
@@ -61,6 +71,10 @@ extension StatementAlterTable: RenderedStatement {
             renderer.write(names: [column])
             renderer.write(" TO ")
             renderer.write(names: [newColumn])
+        case .dropColumn(let column)?:
+            renderer.note(.dropColumn)
+            renderer.write(" DROP COLUMN ")
+            renderer.write(names: [column])
         case nil: renderer.write(" ")
         }
     }

@@ -43,6 +43,16 @@ public final class StatementDelete: Statement, OrderLimitStatement {
         return self
     }
 
+    /// `RETURNING columns` (SQLite 3.35+): the statement yields a row per row it writes, read with
+    /// `getRows(from:)` and the other reads of a statement. Appends to earlier columns. An engine without
+    /// RETURNING refuses the statement by name when it is prepared; so does a table that compression or
+    /// data migration rewrites.
+    @discardableResult
+    public func returning(_ columns: ColumnResultConvertible...) -> StatementDelete {
+        node.returning += columns.map { $0.asColumnResult() }
+        return self
+    }
+
     /// The statement's ORDER BY, LIMIT and OFFSET, which `OrderLimitStatement`'s methods set.
     @_spi(WCDBGenerated) public var _orderLimit: OrderLimitClause {
         get { node.orderLimit }

@@ -86,6 +86,16 @@ public final class StatementInsert: Statement {
         return self
     }
 
+    /// `RETURNING columns` (SQLite 3.35+): the statement yields a row per row it writes, read with
+    /// `getRows(from:)` and the other reads of a statement. Appends to earlier columns. An engine without
+    /// RETURNING refuses the statement by name when it is prepared; so does a table that compression or
+    /// data migration rewrites.
+    @discardableResult
+    public func returning(_ columns: ColumnResultConvertible...) -> StatementInsert {
+        node.returning += columns.map { $0.asColumnResult() }
+        return self
+    }
+
     /// `DEFAULT VALUES`: one row of every column's default; takes the place of VALUES rows (a query wins).
     @discardableResult
     public func defaultValues() -> StatementInsert {

@@ -1,10 +1,10 @@
-// WCDB Swift 2.x's builders of clauses that newer SQLite has and SQLite 3.15.2 lacks. They exist only so
-// that 2.x code compiles: a statement holding one prints, and preparing it throws a `WCDBError` that
-// names the construct and the engine's version. (UPSERT, window functions and frames: `Upsert.swift`,
+// WCDB Swift 2.x's builders of clauses that newer SQLite has and SQLite 3.15.2 lacks. They run where
+// the engine has them; elsewhere a statement holding one prints, and preparing it throws a `WCDBError`
+// that names the construct and the engine's version. (UPSERT, window functions and frames: `Upsert.swift`,
 // `WindowDef.swift`, `FrameSpec.swift`.)
 
 extension StatementAlterTable {
-    /// `… RENAME COLUMN a TO b` (SQLite 3.25+); replaces an earlier action. Refused when it is prepared.
+    /// `… RENAME COLUMN a TO b` (SQLite 3.25+); replaces an earlier action. Refused by name on an older engine.
     @discardableResult
     public func rename(column: ColumnConvertible, to newColumn: ColumnConvertible) -> StatementAlterTable {
         action = .renameColumn(column.asColumn().columnName, newColumn.asColumn().columnName)
@@ -13,7 +13,7 @@ extension StatementAlterTable {
 }
 
 extension StatementInsert {
-    /// `INSERT INTO table AS alias` (SQLite 3.24+, for UPSERT). Refused when it is prepared.
+    /// `INSERT INTO table AS alias` (SQLite 3.24+, for UPSERT). Refused by name on an older engine.
     @discardableResult
     public func `as`(_ alias: String) -> StatementInsert {
         node.alias = alias
@@ -23,7 +23,7 @@ extension StatementInsert {
 
 extension QualifiedTable {
     /// A copy aliased `… AS alias`, the name UPDATE's or DELETE's clauses refer to the table by (newer
-    /// SQLite). Refused when it is prepared.
+    /// SQLite). Refused by name on an older engine.
     public func `as`(_ alias: String) -> QualifiedTable {
         var copy = self
         copy.alias = alias

@@ -4,7 +4,7 @@
 /// `FrameSpec().rows().betweenPreceding(1).andFollowing(1)`; given to `WindowDef.frameSpec(_:)`.
 ///
 /// A value, like the window it goes in: each method returns a changed copy. Values are printed into the
-/// SQL. SQLite 3.15.2 has no window functions: a statement with a window is refused when it is prepared.
+/// SQL. An engine without window functions refuses a statement with a window by name.
 public struct FrameSpec: Sendable, CustomStringConvertible {
     /// The frame's parts.
     private(set) var clause = FrameSpecClause()

@@ -1,9 +1,9 @@
-// UPSERT (SQLite 3.24+) as WCDB 2.x builds it. SQLite 3.15.2 has none, so this builder exists only so
-// that 2.x code compiles: a statement using it prints, and preparing it throws a `WCDBError` that names
-// the construct and the engine's version.
+// UPSERT (SQLite 3.24+) as WCDB 2.x builds it. It runs where the engine has it; on an older engine
+// (SQLite 3.15.2) a statement using it prints, and preparing it throws a `WCDBError` that names the
+// construct and the engine's version.
 
 /// The `upsert-clause` of INSERT: `ON CONFLICT(cols) [WHERE …] DO NOTHING | DO UPDATE SET … [WHERE …]`.
-/// Modelled for newer engines (SQLite 3.24+); SQLite 3.15.2 rejects it.
+/// SQLite 3.24+; an older engine refuses it by name.
 public struct Upsert: Sendable, CustomStringConvertible {
     private var target: [IndexedColumn] = []
     private var targetCondition: Expression?
@@ -13,7 +13,6 @@ public struct Upsert: Sendable, CustomStringConvertible {
     private var isUpdate = false
 
     /// An empty upsert clause: `ON CONFLICT DO NOTHING` until told otherwise.
-    /// SQLite 3.15.2 rejects every upsert clause.
     public init() {}
 
     /// Returns the clause unchanged: `ON CONFLICT` always prints; this only mirrors the SQL in a chain.
@@ -83,7 +82,7 @@ public struct Upsert: Sendable, CustomStringConvertible {
 }
 
 extension StatementInsert {
-    /// `ON CONFLICT … DO …` (SQLite 3.24+; our 3.15.2 engine rejects it).
+    /// `ON CONFLICT … DO …` (SQLite 3.24+; refused by name on an older engine).
     @discardableResult
     public func upsert(_ upsert: Upsert) -> StatementInsert {
         node.upsert = upsert

@@ -1,10 +1,10 @@
-// Window functions (SQLite 3.25+) as WCDB 2.x builds them. SQLite 3.15.2 has none, so these builders
-// exist only so that 2.x code compiles: a statement using one prints, and preparing it throws a
-// `WCDBError` that names the construct and the engine's version.
+// Window functions (SQLite 3.25+) as WCDB 2.x builds them. They run where the engine has them; on an
+// older engine (SQLite 3.15.2) a statement using one prints, and preparing it throws a `WCDBError` that
+// names the construct and the engine's version.
 
 /// A window for window functions: `OVER (PARTITION BY … ORDER BY … frame)`, or a window named in the
 /// statement's `WINDOW` clause (`StatementSelect.window(_:)`, `Expression.over(_:)` with a name).
-/// SQLite 3.15.2 rejects `OVER` and `WINDOW`.
+/// Engines before SQLite 3.25 refuse `OVER` and `WINDOW` by name.
 public struct WindowDef: Sendable, CustomStringConvertible {
     /// A window of the statement's WINDOW clause this one names (`OVER name`) or builds on (`OVER (name …)`).
     private var base: String?
@@ -13,7 +13,6 @@ public struct WindowDef: Sendable, CustomStringConvertible {
     private var frame: FrameSpecClause?
 
     /// An empty window, `()`: the whole result set as one partition.
-    /// SQLite 3.15.2 has no window functions: preparing a statement that uses one throws a `WCDBError` saying so.
     public init() {}
 
     /// The window named `name` in the statement's WINDOW clause: `OVER name`.
@@ -101,8 +100,8 @@ extension WindowDef {
 
 extension StatementSelect {
     /// `WINDOW name AS (…)` of the current core: names a window that `over(_:)` refers to by name
-    /// (`OVER name`); give its definition with `as(_:)`. SQLite 3.15.2 has no window functions: the
-    /// statement is refused when it is prepared.
+    /// (`OVER name`); give its definition with `as(_:)`. An engine without window functions
+    /// refuses the statement by name when it is prepared.
     @discardableResult
     public func window(_ name: String) -> StatementSelect {
         pendingWindow = name
