@@ -138,15 +138,11 @@ import Testing
             == "x IN testSchema.testFunction(1, 2)")
         #expect(x.notIn(function: "testFunction").invoke().arguments(1, 2).description == "x NOT IN testFunction(1, 2)")
         #expect(x.notIn(function: "testFunction").description == "x NOT IN testFunction()")
-        // SQLite 3.15.2 has no table-valued function built in: SQLite names the missing one. With JSON it runs.
+        // The statement reaches SQLite as printed: SQLite 3.15.2 has no table-valued function built in and
+        // names the missing one; with JSON, `x IN json_each(…)` compares with all 8 of its columns.
         try withScratchDatabase { database in
             let select = StatementSelect().select(Expression(with: 1).in(function: "json_each").arguments("[1]"))
-            if Engine.current.supports(.json) {
-                let found = try database.getValue(from: select)
-                #expect(found?.int64Value == 1)
-            } else {
-                expectSQLiteRefuses(select, in: database, "json_each")
-            }
+            expectSQLiteRefuses(select, in: database, Engine.current.supports(.json) ? "sub-select returns 8 columns" : "json_each")
         }
     }
 
