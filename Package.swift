@@ -103,9 +103,15 @@ let package = Package(
             dependencies: ["WCDBSwift", "CSQLCipher", "WCDBTestSupport"],
             path: "Tests/WINQTests"
         ),
+        // The app that CrossEngineFileTests (CoreTests) runs on one file, built against each SQLCipher.
+        .executableTarget(
+            name: "engine-file-probe",
+            dependencies: ["WCDBSwift", "WCDBTestSupport"],
+            path: "Tests/EngineFileProbe"
+        ),
         .testTarget(
             name: "CoreTests",
-            dependencies: ["WCDBSwift", "CSQLCipher", "WCDBTestSupport"],
+            dependencies: ["WCDBSwift", "CSQLCipher", "WCDBTestSupport", "engine-file-probe"],
             path: "Tests/CoreTests"
         ),
         // The app that MigrationCrashTests (ORMTests) kills while it migrates and writes.

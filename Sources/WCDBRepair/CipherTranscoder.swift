@@ -43,6 +43,14 @@ public struct CipherTranscoder: Sendable {
         public let zeroPages: Int
         /// The salt of the converted file (its first 16 bytes).
         public let salt: [UInt8]
+
+        /// A report of a conversion that wrote `pages` pages whose salt is `salt`.
+        public init(pages: UInt32, walFrames: Int, zeroPages: Int, salt: [UInt8]) {
+            self.pages = pages
+            self.walFrames = walFrames
+            self.zeroPages = zeroPages
+            self.salt = salt
+        }
     }
 
     /// How a new database reclaims free pages (`PRAGMA auto_vacuum`).

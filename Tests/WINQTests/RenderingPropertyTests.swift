@@ -286,8 +286,14 @@ private struct TreeBuilder {
         let next = depth - 1
         switch dice.below(21) {
         case 0, 1, 2:
+            // A comparison with NULL prints as IS NULL / IS NOT NULL of the other side (see `nullTest`).
+            let withNull = dice.chance(5)
+            let outer = pinningAll
+            if withNull { pinningAll = outer ?? .nullTest }
             let left = dice.chance(15) ? value() : expression(next)
-            let right = dice.chance(5) ? Expression.null : operand(next)
+            if left.isNullLiteral { pinningAll = outer ?? .nullTest }
+            let right = withNull ? Expression.null : operand(next)
+            pinningAll = outer
             switch dice.below(6) {
             case 0: return left == right
             case 1: return left != right

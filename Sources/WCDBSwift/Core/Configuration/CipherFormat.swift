@@ -54,14 +54,14 @@ enum CipherFormat: Int, Sendable, CaseIterable {
     /// The pragmas that make this format and `pageSize` the process's defaults, which SQLCipher reads
     /// a file attached with `ATTACH … KEY` with (it reads the file's first page during the ATTACH, before
     /// any per-schema pragma could run). See `CipherDefaults.whileAttaching`.
-    func defaultPragmas(pageSize: Int) -> [String] {
+    func defaultPragmas(pageSize: Int, kdfIterations: Int? = nil) -> [String] {
         var pragmas: [String]
         if Engine.current.cipherMajorVersion >= 4 {
             pragmas = ["PRAGMA cipher_default_compatibility = \(onThisEngine.rawValue)"]
         } else {
-            pragmas = ["PRAGMA cipher_default_kdf_iter = \(onThisEngine.kdfIterations)",
-                       "PRAGMA cipher_default_use_hmac = \(onThisEngine == .sqlcipher1 ? "OFF" : "ON")"]
+            pragmas = ["PRAGMA cipher_default_use_hmac = \(onThisEngine == .sqlcipher1 ? "OFF" : "ON")"]
         }
+        pragmas.append("PRAGMA cipher_default_kdf_iter = \(kdfIterations ?? onThisEngine.kdfIterations)")
         pragmas.append("PRAGMA cipher_default_page_size = \(pageSize)")
         return pragmas
     }
@@ -114,13 +114,14 @@ enum CipherDefaults {
     private static var defaultPageSize: Int { CipherFormat(declared: .defaultVerion).onThisEngine == .sqlcipher4 ? 4096 : 1024 }
 
     /// Runs `attach` (an `ATTACH … KEY` on `db`) with the process's defaults set to `format` and
-    /// `pageSize`, then puts the previous defaults back. Other connections keyed in that instant without
+    /// `pageSize` (and `kdfIterations` instead of the format's), then puts the previous defaults back. Other connections keyed in that instant without
     /// explicit settings would take these defaults; this library's own always set theirs.
-    static func whileAttaching<T>(_ format: CipherFormat, pageSize: Int, on db: OpaquePointer, _ attach: () throws -> T) throws -> T {
+    static func whileAttaching<T>(_ format: CipherFormat, pageSize: Int, kdfIterations: Int? = nil, on db: OpaquePointer,
+                                  _ attach: () throws -> T) throws -> T {
         try attaching.withLock {
             let saved = savedNames.compactMap { name in text(of: "PRAGMA \(name)", on: db).map { (name, $0) } }
             defer { for (name, value) in saved { sqlite3_exec(db, "PRAGMA \(name) = \(value)", nil, nil, nil) } }
-            for pragma in format.defaultPragmas(pageSize: pageSize) { sqlite3_exec(db, pragma, nil, nil, nil) }
+            for pragma in format.defaultPragmas(pageSize: pageSize, kdfIterations: kdfIterations) { sqlite3_exec(db, pragma, nil, nil, nil) }
             return try attach()
         }
     }

@@ -2,44 +2,72 @@ import CSQLCipher
 import Foundation
 import WCDBRepair
 
-/// A SQLCipher 4 copy of a keyed database, written through SQLCipher 3 pages: what
-/// `Database.exportSQLCipher4(to:pageSize:kdfIterations:progress:)` writes, and how a file declared
-/// `.version4` but kept in SQLCipher 3's format (by a SQLCipher 3 engine) is converted back when a
-/// SQLCipher 4 engine opens it.
+/// A SQLCipher 4 copy of a keyed database: what `Database.exportSQLCipher4(to:pageSize:kdfIterations:progress:)`
+/// writes, and how a file declared `.version4` but kept in SQLCipher 3's format (by a SQLCipher 3 engine)
+/// is converted back when a SQLCipher 4 engine opens it.
 ///
-/// SQLCipher 4 keeps 80 bytes of every page for its IV and HMAC where SQLCipher 3 keeps 48, so the pages
-/// are first laid out anew, without plaintext on disk: an empty SQLCipher 3 file whose header reserves
-/// 80 bytes is made beside `destination` (`CipherTranscoder.createEmptySQLCipher3(at:reserved:autoVacuum:)`),
-/// the source is copied into it on a private read-only connection (`SQLCipher3Export`), and that
-/// file's pages are re-encrypted one by one into `destination` (`CipherTranscoder.convertToSQLCipher4`).
-/// The intermediate file is encrypted throughout and removed at the end. Works the same on every engine.
+/// The source is copied on a private read-only connection (`KeyedExport`: `ATTACH … KEY`, then what
+/// `sqlcipher_export` does, rowids kept). A SQLCipher 4 engine writes the copy in SQLCipher 4's format
+/// itself. SQLCipher 3 cannot: there the copy goes into an encrypted SQLCipher 3 file laid out for
+/// SQLCipher 4's 80 reserved bytes (`CipherTranscoder.createEmptySQLCipher3(at:reserved:autoVacuum:)`),
+/// whose pages are then re-encrypted one by one into `destination` (`CipherTranscoder.convertToSQLCipher4`)
+/// and which is removed at the end. No plaintext reaches the disk either way; on any failure nothing is
+/// left at `destination`.
 enum SQLCipher4Copy {
-    /// Writes `destination` (which must not exist) from `source`, keyed with `cipher`. `progress` gets
-    /// 0.5 once the copy is done, then the share of pages converted; returning false cancels.
+    /// Writes `destination` (which must not exist) from `source`, keyed with `cipher`, with the
+    /// transcoder's key, page size and KDF iterations. `progress` gets 0.5 once the copy is done, then
+    /// the share of pages converted; returning false cancels.
     static func write(from source: String, cipher: CipherSetting, to destination: String, with transcoder: CipherTranscoder,
                       tag: Int?, operation: String, progress: ((Double) -> Bool)?) throws -> CipherTranscoder.Report {
+        let export = KeyedExport(source: source, cipher: cipher, tag: tag, operation: operation)
+        guard Engine.current.cipherMajorVersion < 4 else {
+            do {
+                try export.export(into: destination, as: .sqlcipher4(pageSize: transcoder.pageSize, kdfIterations: transcoder.kdfIterations))
+                if let progress, !progress(1) { throw RepairError.cancelled(path: destination) }
+                return try report(of: destination, pageSize: transcoder.pageSize)
+            } catch {
+                for suffix in ["", "-journal", "-wal", "-shm"] { unlink(destination + suffix) }
+                throw error
+            }
+        }
         let staging = destination + ".sqlcipher3-" + UUID().uuidString
         defer { for suffix in ["", "-journal", "-wal", "-shm"] { unlink(staging + suffix) } }
-        try SQLCipher3Export(source: source, cipher: cipher, tag: tag, operation: operation).export(into: staging, with: transcoder)
+        try export.export(into: staging, as: .sqlcipher3LaidOutFor4(transcoder))
         if let progress, !progress(0.5) { throw RepairError.cancelled(path: destination) }
         return try transcoder.convertToSQLCipher4(from: staging, to: destination,
                                                   progress: progress.map { report in { report(0.5 + $0 / 2) } })
     }
+
+    /// What the engine wrote at `path`: its pages and salt (nothing came from a WAL, no page was zero).
+    private static func report(of path: String, pageSize: Int) throws -> CipherTranscoder.Report {
+        let file = try PageSource.openRegularFile(path)
+        defer { close(file.descriptor) }
+        var salt = [UInt8](repeating: 0, count: 16)
+        guard pread(file.descriptor, &salt, 16, 0) == 16 else { throw RepairError.cannotOpen(path: path, errno: EIO) }
+        return CipherTranscoder.Report(pages: UInt32(file.size / pageSize), walFrames: 0, zeroPages: 0, salt: salt)
+    }
 }
 
-/// A keyed database copied into a new SQLCipher 3 file laid out for SQLCipher 4 (what `sqlcipher_export`
-/// does, rowids kept), on a connection of its own: the source opened read-only (`mode=ro`), temporary
-/// storage in memory.
-struct SQLCipher3Export {
+/// A keyed database copied into a new encrypted file (what `sqlcipher_export` does, rowids kept), on a
+/// connection of its own: the source opened read-only (`mode=ro`), temporary storage in memory.
+struct KeyedExport {
     let source: String
     let cipher: CipherSetting
     let tag: Int?
     let operation: String
     static let schema = "wcdb_sqlcipher4_export"
 
-    func export(into staging: String, with transcoder: CipherTranscoder) throws {
+    /// The file the copy goes into.
+    enum Target {
+        /// An empty SQLCipher 3 file the transcoder makes, which reserves SQLCipher 4's 80 bytes a page.
+        case sqlcipher3LaidOutFor4(CipherTranscoder)
+        /// A new SQLCipher 4 file the engine writes (SQLCipher 4 engines only).
+        case sqlcipher4(pageSize: Int, kdfIterations: Int)
+    }
+
+    func export(into path: String, as target: Target) throws {
         var pointer: OpaquePointer?
-        let uri = "file:" + SQLCipher3Export.uriEscaped(source) + "?mode=ro"
+        let uri = "file:" + KeyedExport.uriEscaped(source) + "?mode=ro"
         // Read-write flags for the connection (so ATTACH may create and write), read-only for the source.
         let rc = sqlite3_open_v2(uri, &pointer, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil)
         guard let db = pointer else { throw fail(rc, nil, "cannot open") }
@@ -54,16 +82,25 @@ struct SQLCipher3Export {
         let userVersion = try integer(db, "PRAGMA main.user_version")
         let applicationID = try integer(db, "PRAGMA main.application_id")
 
-        try transcoder.createEmptySQLCipher3(at: staging, autoVacuum: autoVacuum == 1 ? .full : autoVacuum == 2 ? .incremental : .none)
-        try attach(db, staging, pageSize: transcoder.pageSize)
-        let target = SQLCipher3Export.schema
-        // The staging file is removed on any failure: no journal on disk, no syncs.
-        try exec(db, "PRAGMA \(target).journal_mode = MEMORY")
-        try exec(db, "PRAGMA \(target).synchronous = OFF")
-        try copy(db, into: target)
-        try exec(db, "PRAGMA \(target).user_version = \(userVersion)")
-        try exec(db, "PRAGMA \(target).application_id = \(applicationID)")
-        try exec(db, "DETACH DATABASE \(target)")
+        let schema = KeyedExport.schema
+        switch target {
+        case .sqlcipher3LaidOutFor4(let transcoder):
+            try transcoder.createEmptySQLCipher3(at: path, autoVacuum: autoVacuum == 1 ? .full : autoVacuum == 2 ? .incremental : .none)
+            try attach(db, path, format: .sqlcipher3, pageSize: transcoder.pageSize)
+        case .sqlcipher4(let pageSize, let kdfIterations):
+            try attach(db, path, format: .sqlcipher4, pageSize: pageSize, kdfIterations: kdfIterations)
+            try exec(db, "PRAGMA \(schema).auto_vacuum = \(autoVacuum)")
+        }
+        // The file is removed on any failure: no journal on disk; synced once, at the end.
+        try exec(db, "PRAGMA \(schema).journal_mode = MEMORY")
+        try exec(db, "PRAGMA \(schema).synchronous = OFF")
+        try copy(db, into: schema)
+        try exec(db, "PRAGMA \(schema).user_version = \(userVersion)")
+        try exec(db, "PRAGMA \(schema).application_id = \(applicationID)")
+        try exec(db, "DETACH DATABASE \(schema)")
+        let descriptor = open(path, O_RDONLY)
+        defer { if descriptor >= 0 { close(descriptor) } }
+        guard descriptor >= 0, fsync(descriptor) == 0 else { throw fail(SQLITE_IOERR, nil, "cannot sync \(path)") }
     }
 
     /// What `sqlcipher_export` does, except that rows keep their rowids: SQLCipher 3.4.1's export (like
@@ -139,13 +176,12 @@ struct SQLCipher3Export {
     }
 
     /// SQLCipher reads an attached file's first page during the `ATTACH`, with the process-wide
-    /// defaults (`PRAGMA <schema>.cipher_page_size` would come too late): the staging file's format and
-    /// page size are the defaults for that one statement (`CipherDefaults.whileAttaching`).
-    private func attach(_ db: OpaquePointer, _ staging: String, pageSize: Int) throws {
-        try CipherDefaults.whileAttaching(.sqlcipher3, pageSize: pageSize, on: db) {
-            try run(db, "ATTACH DATABASE ? AS \(SQLCipher3Export.schema) KEY ?", text: staging, blob: cipher.keyBytes)
+    /// defaults (`PRAGMA <schema>.cipher_page_size` would come too late): the file's format and page size
+    /// are the defaults for that one statement (`CipherDefaults.whileAttaching`).
+    private func attach(_ db: OpaquePointer, _ path: String, format: CipherFormat, pageSize: Int, kdfIterations: Int? = nil) throws {
+        try CipherDefaults.whileAttaching(format, pageSize: pageSize, kdfIterations: kdfIterations, on: db) {
+            try run(db, "ATTACH DATABASE ? AS \(KeyedExport.schema) KEY ?", text: path, blob: cipher.keyBytes)
         }
-        for pragma in CipherFormat.sqlcipher3.pragmas(pageSize: pageSize, schema: SQLCipher3Export.schema) { try exec(db, pragma) }
     }
 
     private func fail(_ rc: Int32, _ db: OpaquePointer?, _ message: String?, sql: String? = nil) -> WCDBError {
