@@ -47,7 +47,11 @@ import time
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 DOCC = "Sources/WCDBSwift/WCDBSwift.docc"
 PRELUDES = "Tests/DocExamples/Preludes"
-WORK = os.path.join(ROOT, ".build", "docs-examples")
+# Built against the engine scripts/engine.sh chose: a SQLCipher in a prefix (WCDB_ENGINE_PREFIX) gets a
+# folder of its own and the rpath that makes the examples load its library.
+ENGINE_PREFIX = os.environ.get("WCDB_ENGINE_PREFIX")
+WORK = os.path.join(ROOT, ".build-" + os.environ["WCDB_ENGINE"] if ENGINE_PREFIX else ".build", "docs-examples")
+ENGINE_FLAGS = ["-Xlinker", "-rpath", "-Xlinker", os.path.join(ENGINE_PREFIX, "lib")] if ENGINE_PREFIX else []
 CLONE = os.path.join(WORK, "wcdb-swift-linux")   # the README's `.package(path: "../wcdb-swift-linux")`
 PACKAGE = os.path.join(WORK, "DocExamples")
 RUN_TIMEOUT = 120
@@ -410,6 +414,7 @@ def swift_build(arguments):
     swift-build 6.3.1 has crashed in libdispatch at the end of a build on this 2-core machine). A compile
     error exits 1 and is never retried."""
     started = time.time()
+    arguments = [*arguments, *ENGINE_FLAGS]
     process = subprocess.run(["swift", "build", *arguments], cwd=PACKAGE, capture_output=True, text=True)
     output = process.stdout + process.stderr
     # The Swift runtime's backtracer prints "Program crashed" and "Backtrace took"; the exit status of the

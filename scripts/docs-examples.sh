@@ -8,4 +8,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+source scripts/engine.sh
 exec python3 scripts/docs-examples.py "$@"
