@@ -132,6 +132,38 @@ extension MonitorTests {
         XCTAssertThrowsError(try database.exec("SELECT * FROM again"))
         XCTAssertFalse(errors.value.contains { $0.level == .sqliteLog })
     }
+
+    /// SQLCipher 4 logs a failed page HMAC ("ERROR CORE sqlcipher_page_cipher: hmac check failed") to the
+    /// process's stderr unless told otherwise: here it joins SQLite's log, to the tracers or nowhere.
+    func testSQLCipherLogGoesToTheTracersNotStderr() throws {
+        let path = directory.appendingPathComponent("keyed.db").path
+        let keyed = Database(withPath: path)
+        keyed.setCipher(key: Data("right".utf8))
+        try keyed.exec("CREATE TABLE t(a)")
+        keyed.close()
+        let errors = LockedBox<[WCDBError]>([])
+        Database.globalTraceError { error in errors.mutate { $0.append(error) } }
+        defer {
+            Database.globalTraceError(nil)
+            Database.setSQLiteLogTrace(enable: false)
+        }
+        guard Database.setSQLiteLogTrace(enable: true) else {
+            throw XCTSkip("SQLite was initialized before the first Handle opened: its log cannot be installed")
+        }
+        let wrong = Database(withPath: path)
+        wrong.setCipher(key: Data("wrong".utf8))
+        XCTAssertThrowsError(try wrong.exec("SELECT * FROM t"))
+        wrong.close()
+        let cipherLog = errors.value.filter { $0.level == .sqliteLog && $0.message?.hasPrefix("SQLCipher: ") == true }
+        let engine = try database.getValue("PRAGMA cipher_version").stringValue
+        if engine.hasPrefix("3.") {
+            XCTAssertTrue(cipherLog.isEmpty, "SQLCipher 3 has no log of its own")
+        } else {
+            let failure = try XCTUnwrap(cipherLog.first { $0.message?.contains("hmac check failed") == true }, "\(errors.value)")
+            XCTAssertEqual(failure.code, 1)
+            XCTAssertTrue(failure.message?.hasPrefix("SQLCipher: ERROR ") == true, failure.description)
+        }
+    }
 }
 
 extension MonitorTests {

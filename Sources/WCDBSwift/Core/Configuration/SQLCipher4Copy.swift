@@ -23,7 +23,7 @@ enum SQLCipher4Copy {
         guard Engine.current.cipherMajorVersion < 4 else {
             do {
                 try export.export(into: destination, as: .sqlcipher4(pageSize: transcoder.pageSize, kdfIterations: transcoder.kdfIterations))
-                if let progress, !progress(1) { throw RepairError.cancelled(path: destination) }
+                if let progress, !progress(0.5) || !progress(1) { throw RepairError.cancelled(path: destination) }
                 return try report(of: destination, pageSize: transcoder.pageSize)
             } catch {
                 for suffix in ["", "-journal", "-wal", "-shm"] { unlink(destination + suffix) }
