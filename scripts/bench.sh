@@ -6,6 +6,7 @@
 #   scripts/bench.sh                      # full run: N=100000, 5 runs (takes minutes)
 #   BENCH_N=2000 BENCH_RUNS=2 scripts/bench.sh   # quick smoke run
 #   scripts/bench.sh --tuning             # also the page/cache/temp-store runs of NOTES.md
+#   WCDB_ENGINE=debian13 BENCH_SKIP_GRDB=1 scripts/bench.sh   # the SQLCipher side on Debian 13's 4.6.1
 #
 # Environment: BENCH_N (100000), BENCH_RUNS (5), BENCH_WARMUP (1), BENCH_CONC_SECONDS (2),
 # BENCH_ONLY (comma-separated substrings of "workload/variant"), BENCH_TUNING (setting names),
@@ -44,13 +45,18 @@ fi
 
 mkdir -p "$OUT"
 files=()
+# The SQLCipher side runs on the engine scripts/engine.sh chooses (WCDB_ENGINE), in a build folder of its own.
+source "$ROOT/scripts/engine.sh"
+sqlcipher_scratch=.build-sqlcipher$([ "$WCDB_ENGINE" = system ] || echo "-$WCDB_ENGINE")
 
 run_pkg() { # name scratch-folder executable [args...]
   local pkg="$BENCH/$1" scratch="$BENCH/$1/$2" exe="$3"; shift 3
+  local link=()
+  [ "$pkg" = "$BENCH/SQLCipherBench" ] && link=("${ENGINE_LINK_FLAGS[@]}")
   echo "bench.sh: building $exe (release)" >&2
-  swift_build -c release --package-path "$pkg" --scratch-path "$scratch" --product "$exe" >&2
+  swift_build -c release --package-path "$pkg" --scratch-path "$scratch" --product "$exe" "${link[@]}" >&2
   local bin
-  bin="$(swift_build -c release --package-path "$pkg" --scratch-path "$scratch" --show-bin-path)/$exe"
+  bin="$(swift_build -c release --package-path "$pkg" --scratch-path "$scratch" --show-bin-path "${link[@]}")/$exe"
   echo "bench.sh: running $exe $* (N=$BENCH_N, runs=$BENCH_RUNS)" >&2
   "$bin" "$@"
 }
@@ -58,7 +64,7 @@ run_pkg() { # name scratch-folder executable [args...]
 # One after the other, never at the same time: they would disturb each other's timings.
 if [ "${BENCH_SKIP_SQLCIPHER:-0}" != 1 ]; then
   generate_bench_bindings
-  run_pkg SQLCipherBench .build-sqlcipher SQLCipherBench > "$OUT/sqlcipher.jsonl"
+  run_pkg SQLCipherBench "$sqlcipher_scratch" SQLCipherBench > "$OUT/sqlcipher.jsonl"
   files+=("$OUT/sqlcipher.jsonl")
 fi
 if [ "${BENCH_SKIP_GRDB:-0}" != 1 ]; then
@@ -66,7 +72,7 @@ if [ "${BENCH_SKIP_GRDB:-0}" != 1 ]; then
   files+=("$OUT/grdb.jsonl")
 fi
 if [ "$TUNING" = 1 ]; then
-  run_pkg SQLCipherBench .build-sqlcipher SQLCipherBench tuning > "$OUT/tuning.jsonl"
+  run_pkg SQLCipherBench "$sqlcipher_scratch" SQLCipherBench tuning > "$OUT/tuning.jsonl"
   files+=("$OUT/tuning.jsonl")
 fi
 

@@ -5,11 +5,12 @@
 #                         by scripts/setup-debian13-sqlcipher.sh
 # Sets ENGINE_FLAGS (the arguments every `swift build`/`swift test` of the package takes: a scratch
 # folder of the engine's own, so two engines' builds never mix, and for a prefix the rpath that makes
-# the binaries load its library) and exports PKG_CONFIG_PATH and WCDB_ENGINE_PREFIX for a prefix.
+# the binaries load its library; ENGINE_LINK_FLAGS is that rpath alone, for the benchmark packages) and exports PKG_CONFIG_PATH and WCDB_ENGINE_PREFIX for a prefix.
 WCDB_ENGINE="${WCDB_ENGINE:-system}"
 case "$WCDB_ENGINE" in
   system)
     ENGINE_FLAGS=()
+    ENGINE_LINK_FLAGS=()
     ENGINE_SCRATCH=.build
     unset WCDB_ENGINE_PREFIX
     ;;
@@ -17,7 +18,8 @@ case "$WCDB_ENGINE" in
     engine_prefix="$(bash "$(dirname "${BASH_SOURCE[0]}")/setup-debian13-sqlcipher.sh")"
     export PKG_CONFIG_PATH="$engine_prefix/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
     ENGINE_SCRATCH=.build-debian13
-    ENGINE_FLAGS=(--scratch-path "$ENGINE_SCRATCH" -Xlinker -rpath -Xlinker "$engine_prefix/lib")
+    ENGINE_LINK_FLAGS=(-Xlinker -rpath -Xlinker "$engine_prefix/lib")
+    ENGINE_FLAGS=(--scratch-path "$ENGINE_SCRATCH" "${ENGINE_LINK_FLAGS[@]}")
     export WCDB_ENGINE_PREFIX="$engine_prefix"
     ;;
   *)

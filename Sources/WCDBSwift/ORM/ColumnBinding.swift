@@ -193,7 +193,7 @@ public struct IndexBinding: Sendable {
 
 /// `@VirtualTable(module:tokenizer:content:)`.
 public struct VirtualTableBinding: Sendable {
-    /// The virtual table module, `fts3` or `fts4` on SQLCipher 3.4.1.
+    /// The virtual table module, `fts3`, `fts4`, or `fts5` where the engine has it.
     public let module: String
     /// The tokenizer, passed as `tokenize=…` (`wcdb`, `porter`, a registered one), or nil for the
     /// module's default.

@@ -3,7 +3,7 @@ extension HandleProvider {
     /// Runs a WINQ statement, as `exec(_:)` runs SQL; takes the write token unless it is a `SELECT`. Its
     /// values are bound, not printed into the SQL (`description` prints them, for people).
     /// - Throws: `WCDBError` with SQLite's error, `SQLITE_BUSY` when the write token is not free in time, or
-    ///   a construct this engine (SQLite 3.15.2) cannot run, named.
+    ///   a construct the running engine cannot run, named with its version.
     public func exec(_ statement: Statement) throws {
         try withHandle(forWriting: !Database.isReadOnly(statement)) { handle in
             try handle.addingMissingColumns(for: statement) { try handle.execRendered(statement) }

@@ -122,7 +122,7 @@ extension Expression {
     /// `last_insert_rowid()`: the rowid of the handle's last successful INSERT.
     /// A handle is one connection of the pool: run it in the same transaction as the insert.
     public static func lastInsertRowid() -> Expression { fn("last_insert_rowid", []) }
-    /// `sqlite_version()`: the engine's version text (`'3.15.2'` here).
+    /// `sqlite_version()`: the engine's version text (`'3.46.1'` on Debian 13's SQLCipher).
     public static func sqliteVersion() -> Expression { fn("sqlite_version", []) }
     /// Scalar `max(a, b, …)`: the largest argument, NULL if any is NULL.
     /// With a single argument SQLite reads it as the aggregate `max(x)`.

@@ -3,7 +3,7 @@
 /// The statements also take the table's name as a String; both are `QualifiedTableConvertible`.
 /// A value: each method returns a changed copy.
 ///
-/// SQLite 3.15.2 takes no alias here: a statement with one is refused when it is prepared.
+/// SQLite 3.15.2 takes no alias here: on such an engine a statement with one is refused by name when it is prepared.
 public struct QualifiedTable: Sendable, CustomStringConvertible, QualifiedTableConvertible {
     /// The table and its schema.
     private(set) var table: TableName

@@ -8,7 +8,7 @@ extension Expression {
     // MARK: Functions built step by step
 
     /// `name(…)`: a window function by name (2.x); give its arguments with `arguments(_:)`, then
-    /// `filter(_:)` and `over(_:)`. SQLite 3.15.2 has no window functions.
+    /// `filter(_:)` and `over(_:)`. Engines before SQLite 3.25 have no window functions.
     public static func windowFunction(_ name: String) -> Expression { function(name, []) }
 
     /// The call itself: a call here always prints its parentheses (2.x marks a function invoked with it).
@@ -57,7 +57,7 @@ extension Expression {
     }
 
     /// `aggregate FILTER(WHERE condition)`: the aggregate over the rows where `condition` holds; values
-    /// printed in. SQLite 3.15.2 lacks it (3.30): a statement holding it is refused when it is prepared.
+    /// printed in. Engines before SQLite 3.30 lack it: there a statement holding it is refused by name when it is prepared.
     public func filter(_ condition: ExpressionConvertible) -> Expression {
         Expression(.filter(inlinedNode, condition.asExpression().inlinedNode))
     }

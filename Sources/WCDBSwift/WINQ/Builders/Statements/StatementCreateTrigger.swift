@@ -2,7 +2,7 @@
 /// DELETE|INSERT|UPDATE [OF columns] ON table [FOR EACH ROW] [WHEN expr] BEGIN stmt; … END`.
 ///
 /// The body's statements are kept as trees (snapshots taken by `execute(_:)`) and printed with their
-/// values inlined; one holding a construct SQLite 3.15.2 lacks makes the trigger refused when it is prepared.
+/// values inlined; one holding a construct the engine lacks makes the trigger refused by name when it is prepared.
 public final class StatementCreateTrigger: Statement {
     /// What fires the trigger.
     enum Event {
