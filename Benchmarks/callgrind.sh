@@ -8,6 +8,7 @@
 #   CALLGRIND_ONLY="updateRowByRow key.updateRowByRow" Benchmarks/callgrind.sh
 #   BENCH_N=20000 Benchmarks/callgrind.sh            # quicker
 #   Benchmarks/callgrind.sh --tuning                 # the settings of NOTES.md (raw C, SQLCipher)
+#   WCDB_ENGINE=debian13 BENCH_SKIP_GRDB=1 Benchmarks/callgrind.sh   # on Debian 13's SQLCipher 4.6.1
 # Prints the same side-by-side table as scripts/bench.sh, in instructions (Ir).
 set -euo pipefail
 
@@ -21,14 +22,19 @@ command -v valgrind >/dev/null 2>&1 || {
 }
 mkdir -p "$OUT"
 generate_bench_bindings
+# The SQLCipher side runs on the engine scripts/engine.sh chooses (WCDB_ENGINE), in a build folder of its own.
+source "$BENCH/../scripts/engine.sh"
+sqlcipher_scratch=.build-sqlcipher$([ "$WCDB_ENGINE" = system ] || echo "-$WCDB_ENGINE")
 
 WORKLOADS="${CALLGRIND_ONLY:-insert fetchAll fetchIndexed updateAll updateRowByRow updateWhere pointRead pointReadAutocommit insertObject deleteWhere max coldStart key.insert key.fetchAll key.fetchIndexed key.updateAll key.updateRowByRow pass.insert pass.fetchAll pass.fetchIndexed pass.updateAll pass.updateRowByRow}"
 
 run_engine() { # package scratch exe engine variants...
   local pkg="$BENCH/$1" scratch="$BENCH/$1/$2" exe="$3" engine="$4"; shift 4
-  swift_build -c release --package-path "$pkg" --scratch-path "$scratch" --product "$exe" >&2
+  local link=()
+  [ "$exe" = SQLCipherBench ] && link=("${ENGINE_LINK_FLAGS[@]}")
+  swift_build -c release --package-path "$pkg" --scratch-path "$scratch" --product "$exe" "${link[@]}" >&2
   local bin
-  bin="$(swift_build -c release --package-path "$pkg" --scratch-path "$scratch" --show-bin-path)/$exe"
+  bin="$(swift_build -c release --package-path "$pkg" --scratch-path "$scratch" --show-bin-path "${link[@]}")/$exe"
   local mode="${MODE:-}"
   for w in $WORKLOADS; do
     case "$engine:$w" in system-sqlite:key.*|system-sqlite:pass.*) continue ;; esac
@@ -58,20 +64,20 @@ PY
 : > "$OUT/ir.jsonl"
 if [ "${1:-}" = "--tuning" ]; then
   # Each tuning setting is a variant of the raw C workloads ("key." ones for keyed settings).
-  bin_dir="$(swift_build -c release --package-path "$BENCH/SQLCipherBench" --scratch-path "$BENCH/SQLCipherBench/.build-sqlcipher" --show-bin-path)"
-  swift_build -c release --package-path "$BENCH/SQLCipherBench" --scratch-path "$BENCH/SQLCipherBench/.build-sqlcipher" --product SQLCipherBench >&2
+  bin_dir="$(swift_build -c release --package-path "$BENCH/SQLCipherBench" --scratch-path "$BENCH/SQLCipherBench/$sqlcipher_scratch" --show-bin-path "${ENGINE_LINK_FLAGS[@]}")"
+  swift_build -c release --package-path "$BENCH/SQLCipherBench" --scratch-path "$BENCH/SQLCipherBench/$sqlcipher_scratch" --product SQLCipherBench "${ENGINE_LINK_FLAGS[@]}" >&2
   while IFS=$'\t' read -r prefix name; do
     ws=""
     [ "$prefix" = "-" ] && prefix=""
     for w in ${CALLGRIND_ONLY:-insert fetchAll updateAll updateRowByRow}; do ws="$ws $prefix$w"; done
-    WORKLOADS="$ws" MODE=tuning run_engine SQLCipherBench .build-sqlcipher SQLCipherBench sqlcipher "tuning: $name" >> "$OUT/ir.jsonl"
+    WORKLOADS="$ws" MODE=tuning run_engine SQLCipherBench "$sqlcipher_scratch" SQLCipherBench sqlcipher "tuning: $name" >> "$OUT/ir.jsonl"
   done < <("$bin_dir/SQLCipherBench" list-tuning | grep -F "${CALLGRIND_TUNING:-}")
   python3 "$BENCH/report.py" "$OUT/ir.jsonl" | tee "$OUT/ir-tuning.md"
   exit 0
 fi
 if [ "${BENCH_SKIP_SQLCIPHER:-0}" != 1 ]; then
   # wcdbRewriter: the per-call verbs with a rewriter that matches none of their statements registered.
-  run_engine SQLCipherBench .build-sqlcipher SQLCipherBench sqlcipher rawC wcdb ${CALLGRIND_REWRITER:+wcdbRewriter} >> "$OUT/ir.jsonl"
+  run_engine SQLCipherBench "$sqlcipher_scratch" SQLCipherBench sqlcipher rawC wcdb ${CALLGRIND_REWRITER:+wcdbRewriter} >> "$OUT/ir.jsonl"
 fi
 if [ "${BENCH_SKIP_GRDB:-0}" != 1 ]; then
   run_engine GRDBBench .build-grdb GRDBBench system-sqlite rawC grdbRecord grdbCodable grdbRaw >> "$OUT/ir.jsonl"
