@@ -93,6 +93,7 @@ enum CipherDefaults {
     /// format on every engine, as on SQLCipher 3. Run before the first connection of the library opens
     /// (`installBeforeFirstOpen`) and when the app changes the default.
     static func applyDeclaredDefault() {
+        _ = Engine.current  // first: it installs SQLite's log, which must precede SQLite's initialization
         var db: OpaquePointer?
         defer { sqlite3_close_v2(db) }
         guard sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK, let db else { return }
@@ -114,8 +115,9 @@ enum CipherDefaults {
     private static var defaultPageSize: Int { CipherFormat(declared: .defaultVerion).onThisEngine == .sqlcipher4 ? 4096 : 1024 }
 
     /// Runs `attach` (an `ATTACH … KEY` on `db`) with the process's defaults set to `format` and
-    /// `pageSize` (and `kdfIterations` instead of the format's), then puts the previous defaults back. Other connections keyed in that instant without
-    /// explicit settings would take these defaults; this library's own always set theirs.
+    /// `pageSize` (and `kdfIterations` instead of the format's), then puts the previous defaults back.
+    /// Other connections keyed in that instant without explicit settings would take these defaults;
+    /// this library's own always set theirs.
     static func whileAttaching<T>(_ format: CipherFormat, pageSize: Int, kdfIterations: Int? = nil, on db: OpaquePointer,
                                   _ attach: () throws -> T) throws -> T {
         try attaching.withLock {
