@@ -21,8 +21,8 @@ struct HeaderProbe {
                     let iv = Array(firstPage[(size - reserve)..<(size - reserve + 16)])
                     guard codec.crypt(&block, length: 16, iv: iv, encrypt: false),
                           HeaderProbe.isHeader(block, pageSize: size, reserve: reserve) else { continue }
-                    finding = "page 1's header decrypts with this key (\(derived.kdf), page size \(size), "
-                        + "\(Int(block[4])) reserved bytes), but no page's HMAC holds under the settings tried"
+                    finding = "page 1's header decrypts with this key (\(derived.kdf), page size \(size), IV and HMAC "
+                        + "in the last \(reserve) bytes), but no page's HMAC holds under the settings tried"
                     return
                 }
             }

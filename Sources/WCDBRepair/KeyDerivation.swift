@@ -31,7 +31,7 @@ final class KeyDerivation {
 
     /// The encryption keys derived so far, with the salt and KDF of each.
     var derivedKeys: [(key: [UInt8], salt: [UInt8], kdf: String)] {
-        keys.map { input, derived in (derived.key, derived.salt, isRaw ? "raw key" : "PBKDF2-HMAC-\(input.digest) × \(input.iterations)") }
+        keys.map { input, derived in (derived.key, derived.salt, isRaw ? "raw key" : "PBKDF2-HMAC-\(input.digest.rawValue.uppercased()) × \(input.iterations)") }
     }
 
     private func encryptionKey(salt: [UInt8], digest: CipherProfile.Digest, iterations: Int) -> (key: [UInt8], salt: [UInt8]) {

@@ -103,11 +103,14 @@ public final class PageSource {
         let sizes = [pageSize] + PageSizeDetector.candidates.filter { $0 != pageSize }
         let detector = CipherDetector(keys: keys, profiles: profiles, pageSizes: sizes, pages: pages)
         if let found = detector.detect(salts: salts) {
-            // A file transcoded from SQLCipher 4 keeps SQLite's reserve at 80 under SQLCipher 3's 48.
-            var declared = 0
-            if var first = found.file.read(1), found.codec.decrypt(page: &first, number: 1) { declared = Int(first[20]) }
-            return Layout(file: found.file, reserved: max(found.codec.profile.reserve, declared), codec: found.codec,
-                          cipherProfile: found.codec.profile)
+            // SQLite's reserve may exceed the codec's (80 under SQLCipher 3's 48): page 1 says, else the pages show.
+            let reserved: Int
+            if var first = found.file.read(1), found.codec.decrypt(page: &first, number: 1) {
+                reserved = max(found.codec.profile.reserve, Int(first[20]))
+            } else {
+                reserved = ReserveDetector.reserve(codec: found.codec, file: found.file)
+            }
+            return Layout(file: found.file, reserved: reserved, codec: found.codec, cipherProfile: found.codec.profile)
         }
         var firstBytes = [UInt8](repeating: 0, count: min(fileSize, PageSizeDetector.candidates.last!))
         let read = pread(descriptor, &firstBytes, firstBytes.count, 0)
