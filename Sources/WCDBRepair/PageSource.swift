@@ -46,7 +46,7 @@ public final class PageSource {
     /// Opens `path`. Plain files take page size and reserve from their header when it is sound, else
     /// (with `detectPageSize`) the size at which the pages read as b-tree pages, else `pageSize`.
     /// Encrypted files (`key` non-nil) are read in the format whose HMAC their pages pass
-    /// (``CipherDetector``): `profiles` in order (the declared one first, so that it costs the only key
+    /// (`CipherDetector`): `profiles` in order (the declared one first, so that it costs the only key
     /// derivation), at `pageSize` first, then at every other page size. `salt` (kept in the backup
     /// material) stands in for the file's first 16 bytes when no page decrypts with those.
     public init(path: String, pageSize: Int, key: Data?, salt fallbackSalt: [UInt8]? = nil, detectPageSize: Bool = true,

@@ -122,6 +122,15 @@ import WCDBSwift
         #expect(rebuilt.cipherProfile == CipherFormatRepairTests.written(for: format))
     }
 
+    @Test("backup records the format the engine writes, the one the reader finds in the file")
+    func materialRecordsTheFormat() throws {
+        let fixture = try RepairFixture(name: "material-format", key: Data("material key".utf8), messages: 10)
+        try fixture.backup()
+        let material = try BackupMaterial.readNewest(forDatabase: fixture.path, key: fixture.key)
+        let found = try PageSource(path: fixture.path, pageSize: 4096, key: fixture.key).cipherProfile
+        #expect(found != nil && material.cipherProfile == found)
+    }
+
     /// The format the engine writes for a declared one: SQLCipher 3.x only its own; 4.x the declared one.
     static func written(for format: CipherFormatCase) -> CipherProfile {
         let probe = Database(withPath: HostileFiles.makeDirectory("engine") + "/probe.db")
