@@ -2,11 +2,11 @@
 /// digests and KDF), page size and salt under which a page's HMAC holds. Nothing in an encrypted file
 /// says which it is, but a page's HMAC holds under its own format only.
 ///
-/// Page 1 is tried first, under the file's own salt: for each profile in order (one key derivation
-/// each, the declared profile first, so a file in the declared format costs one), at each page size in
-/// order. When page 1 does not authenticate (damaged, or its salt lost), the first pages that do are
-/// looked for, under every salt given (the material's): every page at the first (declared) page size,
-/// the first ``scanLimit`` at the others.
+/// Each profile in order (the declared one first) is tried before the next is derived: page 1 under the
+/// file's own salt at each page size, then (page 1 damaged, or its salt lost) the first ``scanLimit``
+/// pages at the declared page size under every salt given (the material's). So a file in the declared
+/// format costs one key derivation per salt, damaged or not. Only when that finds nothing are all pages
+/// scanned: every page at the declared size, the first ``scanLimit`` at the others, for every profile.
 struct CipherDetector {
     /// Pages scanned at a page size other than the declared one when page 1 does not authenticate.
     static let scanLimit: UInt32 = 64
@@ -27,23 +27,30 @@ struct CipherDetector {
 
     /// The format under which a page of the file authenticates, or nil. `salts`: the file's own first.
     func detect(salts: [[UInt8]]) -> Found? {
-        if let found = search(salts: Array(salts.prefix(1)), scan: { _ in 1 }) { return found }
-        return search(salts: salts) { file in file.pageSize == pageSizes.first ? file.pageCount : CipherDetector.scanLimit }
+        let declared = Array(pageSizes.prefix(1))
+        for profile in profiles {
+            if let found = search([profile], salts: Array(salts.prefix(1)), sizes: pageSizes, last: { _ in 1 })
+                ?? search([profile], salts: salts, sizes: declared, last: { _ in CipherDetector.scanLimit }) { return found }
+        }
+        return search(profiles, salts: salts, sizes: pageSizes) { file in
+            file.pageSize == declared.first ? file.pageCount : CipherDetector.scanLimit
+        }
     }
 
-    /// The first codec and page size under which one of pages 1...`scan(file)` authenticates.
-    private func search(salts: [[UInt8]], scan: (PageFile) -> UInt32) -> Found? {
+    /// The first codec and page size under which one of pages 1...`last(file)` authenticates.
+    private func search(_ profiles: [CipherProfile], salts: [[UInt8]], sizes: [Int], last: (PageFile) -> UInt32) -> Found? {
         for profile in profiles {
             var tried: [[UInt8]] = []
-            for salt in salts {
+            // An all-zero salt is a lost one (SQLCipher's are random): not worth a key derivation.
+            for salt in salts where keys.isRaw || salt.contains(where: { $0 != 0 }) {
                 let codec = keys.codec(salt: salt, profile: profile)
                 guard !tried.contains(codec.salt) else { continue }  // a raw key's own salt stands for every one given
                 tried.append(codec.salt)
-                for size in pageSizes where size - profile.reserve >= CipherDetector.minimumUsableSize {
+                for size in sizes where size - profile.reserve >= CipherDetector.minimumUsableSize {
                     let file = pages(size)
-                    let last = min(file.pageCount, scan(file))
-                    guard last >= 1 else { continue }
-                    for number in 1...last {
+                    let end = min(file.pageCount, last(file))
+                    guard end >= 1 else { continue }
+                    for number in 1...end {
                         if var page = file.read(number), codec.decrypt(page: &page, number: number) { return Found(codec: codec, file: file) }
                     }
                 }

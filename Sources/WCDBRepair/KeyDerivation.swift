@@ -29,6 +29,9 @@ final class KeyDerivation {
         return PageCodec(encryptionKey: derived.key, salt: derived.salt, profile: profile)
     }
 
+    /// How many PBKDF2 runs from the key so far (0 for a raw key).
+    private(set) var derivations = 0
+
     /// The encryption keys derived so far, with the salt and KDF of each.
     var derivedKeys: [(key: [UInt8], salt: [UInt8], kdf: String)] {
         keys.map { input, derived in (derived.key, derived.salt, isRaw ? "raw key" : "PBKDF2-HMAC-\(input.digest.rawValue.uppercased()) × \(input.iterations)") }
@@ -39,6 +42,7 @@ final class KeyDerivation {
         if let known = keys[input] { return known }
         let derived = PageCodec.deriveEncryptionKey(key, salt: salt, digest: digest, iterations: iterations)
         keys[input] = derived
+        if !isRaw { derivations += 1 }
         return derived
     }
 }

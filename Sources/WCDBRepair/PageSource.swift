@@ -24,6 +24,9 @@ public final class PageSource {
     /// key reads page 1's header all the same, else ``RepairError/wrongKeyOrNotADatabase(path:)``.
     /// Nil when pages decrypt, and for plain files.
     public let keyFailure: RepairError?
+    /// How many PBKDF2 runs from the passphrase finding the format cost (one when the file is in the
+    /// first profile tried; 0 for raw keys and plain files).
+    public let keyDerivations: Int
     private let codec: PageCodec?
     private let descriptor: Int32
     private let file: PageFile
@@ -39,8 +42,10 @@ public final class PageSource {
         var file: PageFile
         var reserved: Int
         var codec: PageCodec?
+        var salt: [UInt8]?
         var cipherProfile: CipherProfile?
         var keyFailure: RepairError?
+        var keyDerivations = 0
     }
 
     /// Opens `path`. Plain files take page size and reserve from their header when it is sound, else
@@ -83,9 +88,11 @@ public final class PageSource {
         self.pageSize = layout.file.pageSize
         reserved = layout.reserved
         codec = layout.codec
-        salt = layout.codec?.salt
+        salt = layout.codec?.salt ?? layout.salt
+        isEncrypted = key != nil
         cipherProfile = layout.cipherProfile
         keyFailure = layout.keyFailure
+        keyDerivations = layout.keyDerivations
     }
 
     /// An encrypted file's layout: the format its pages authenticate in, or (none does) the declared
@@ -110,13 +117,15 @@ public final class PageSource {
             } else {
                 reserved = ReserveDetector.reserve(codec: found.codec, file: found.file)
             }
-            return Layout(file: found.file, reserved: reserved, codec: found.codec, cipherProfile: found.codec.profile)
+            return Layout(file: found.file, reserved: reserved, codec: found.codec, cipherProfile: found.codec.profile,
+                          keyDerivations: keys.derivations)
         }
         var firstBytes = [UInt8](repeating: 0, count: min(fileSize, PageSizeDetector.candidates.last!))
         let read = pread(descriptor, &firstBytes, firstBytes.count, 0)
         let probe = HeaderProbe(keys: keys, pageSizes: sizes, firstPage: read == firstBytes.count ? firstBytes : [])
-        return Layout(file: pages(pageSize), reserved: profiles[0].reserve, codec: keys.codec(salt: salts[0], profile: profiles[0]),
-                      keyFailure: probe.finding.map { .unknownCipherFormat(path: path, detail: $0) } ?? .wrongKeyOrNotADatabase(path: path))
+        return Layout(file: pages(pageSize), reserved: profiles[0].reserve, salt: salts[0],
+                      keyFailure: probe.finding.map { .unknownCipherFormat(path: path, detail: $0) } ?? .wrongKeyOrNotADatabase(path: path),
+                      keyDerivations: keys.derivations)
     }
 
     /// Opens `path` for reading only if it is a regular file: a FIFO, device, directory or `/proc`
@@ -150,11 +159,11 @@ public final class PageSource {
     /// The bytes of each page available to b-tree content: the page size less `reserved`.
     public var usableSize: Int { pageSize - reserved }
     /// Whether pages are decrypted (a key was given).
-    public var isEncrypted: Bool { codec != nil }
+    public let isEncrypted: Bool
 
     /// The plaintext of page `number` (1-based), or nil when it cannot be read or fails its HMAC.
     public func page(_ number: UInt32) -> [UInt8]? {
-        guard var bytes = file.read(number) else { return nil }
+        guard !isEncrypted || codec != nil, var bytes = file.read(number) else { return nil }
         if let codec, !codec.decrypt(page: &bytes, number: number) { return nil }
         return bytes
     }

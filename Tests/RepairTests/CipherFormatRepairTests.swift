@@ -93,13 +93,24 @@ import WCDBSwift
             #expect(source.salt == salt && source.keyFailure == nil)
             #expect(source.page(1)?.starts(with: Array("SQLite format 3\0".utf8)) == true)
         }
-        // With page 1 lost, the pages themselves show the 80 bytes SQLite leaves unused.
-        try fixture.zero(pages: [1])
-        let lost = try PageSource(path: fixture.path, pageSize: 8192, key: fixture.key, salt: salt)
-        #expect(lost.cipherProfile == format.profile && lost.reserved == CipherProfile.sqlcipher4.reserve)
+        // The declared format costs the only key derivation; the other one costs one more.
+        let other = CipherProfile.known.first { $0 != format.profile }
+        #expect(try PageSource(path: fixture.path, pageSize: 8192, key: fixture.key, profiles: [format.profile]).keyDerivations == 1)
+        #expect(try PageSource(path: fixture.path, pageSize: 8192, key: fixture.key,
+                               profiles: CipherProfile.ordered(preferring: [other])).keyDerivations == 2)
         let wrong = try PageSource(path: fixture.path, pageSize: 8192, key: Data("wrong".utf8))
-        #expect(wrong.cipherProfile == nil && wrong.page(1) == nil)
-        guard case .wrongKeyOrNotADatabase = wrong.keyFailure else { Issue.record("\(String(describing: wrong.keyFailure))"); return }
+        #expect(wrong.cipherProfile == nil && wrong.page(1) == nil && wrong.keyDerivations == 2)
+        if case .wrongKeyOrNotADatabase = wrong.keyFailure {} else { Issue.record("\(String(describing: wrong.keyFailure))") }
+        // With page 1 damaged, the pages themselves show the 80 bytes SQLite leaves unused.
+        try fixture.overwrite(offset: 100, bytes: [UInt8](repeating: 0, count: 100))
+        let lost = try PageSource(path: fixture.path, pageSize: 8192, key: fixture.key, salt: salt,
+                                  profiles: CipherProfile.ordered(preferring: [format.profile]))
+        #expect(lost.cipherProfile == format.profile && lost.reserved == CipherProfile.sqlcipher4.reserve)
+        #expect(lost.keyDerivations == 1, "page 1 damaged, its salt intact: the declared format still costs one derivation")
+        try fixture.overwrite(offset: 0, bytes: [UInt8](repeating: 0, count: 16))
+        let saltless = try PageSource(path: fixture.path, pageSize: 8192, key: fixture.key, salt: salt,
+                                      profiles: CipherProfile.ordered(preferring: [format.profile]))
+        #expect(saltless.cipherProfile == format.profile && saltless.keyDerivations == 1, "a zeroed salt is skipped: the material's is used")
     }
 
     @Test("retrieve reads a damaged file of either format and rebuilds it in the format the engine writes for the declared one",
