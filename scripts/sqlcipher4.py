@@ -2,7 +2,7 @@
 """The real SQLCipher 4 engine (PyPI's sqlcipher3-wheels, module `sqlcipher3`) for the SQLCipher 4
 conversion tests and benchmark. Run it with the venv's python (scripts/setup-sqlcipher4.sh prints it).
 
-    sqlcipher4.py write PATH KEY [--page-size N] [--kdf-iter N] [--rows N] [--blob-size N] [--wal]
+    sqlcipher4.py write PATH KEY [--page-size N] [--kdf-iter N] [--compat 3] [--hmac-algorithm A] [--rows N] [--blob-size N] [--wal]
         Creates PATH (which must not exist): tables `messages` (AUTOINCREMENT, an index, overflowing
         TEXT and BLOB every 10th row), `notes` (plain rowid table, deleted rows leave gaps), `tags`
         (WITHOUT ROWID), a view and a trigger. --wal leaves committed transactions in PATH-wal, and an
@@ -39,6 +39,8 @@ def connect(path, args):
     connection.execute("PRAGMA key = " + quote(args.key))
     if args.compat:
         connection.execute(f"PRAGMA cipher_compatibility = {args.compat}")
+    if args.hmac_algorithm:
+        connection.execute(f"PRAGMA cipher_hmac_algorithm = {args.hmac_algorithm}")
     connection.execute(f"PRAGMA cipher_page_size = {args.page_size or 4096}")
     if args.kdf_iter:
         connection.execute(f"PRAGMA kdf_iter = {args.kdf_iter}")
@@ -173,6 +175,7 @@ def main():
     parser.add_argument("--page-size", type=int, default=0)
     parser.add_argument("--kdf-iter", type=int, default=0)
     parser.add_argument("--compat", type=int, default=0, help="PRAGMA cipher_compatibility (3 reads SQLCipher 3 files)")
+    parser.add_argument("--hmac-algorithm", default="", help="PRAGMA cipher_hmac_algorithm (e.g. HMAC_SHA256: a format the repair reader does not know)")
     parser.add_argument("--rows", type=int, default=400)
     parser.add_argument("--blob-size", type=int, default=0, help="payload bytes of every row (default: 5000 on every 10th, else 16)")
     parser.add_argument("--wal", action="store_true")

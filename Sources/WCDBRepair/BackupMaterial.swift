@@ -15,10 +15,16 @@ public struct BackupMaterial: Codable, Sendable, Equatable {
     public var createdAt: Double
     /// An encrypted file's salt (its first 16 bytes), so the keys can be derived when those are lost.
     public var salt: [UInt8]?
+    /// An encrypted file's format (SQLCipher 3's or 4's digests and KDF), which a repair tries first.
+    /// Nil for plain files, and in materials written before it was recorded (the reader then tries
+    /// every format it knows).
+    public var cipherProfile: CipherProfile?
 
-    /// Material of a database with these page size, schema entries, sequences and salt, made now.
-    public init(pageSize: Int, entries: [SchemaEntry], sequences: [String: Int64], salt: [UInt8]? = nil) {
+    /// Material of a database with these page size, schema entries, sequences, salt and format, made now.
+    public init(pageSize: Int, entries: [SchemaEntry], sequences: [String: Int64], salt: [UInt8]? = nil,
+                cipherProfile: CipherProfile? = nil) {
         self.pageSize = pageSize; self.entries = entries; self.sequences = sequences; self.salt = salt
+        self.cipherProfile = cipherProfile
         createdAt = Date().timeIntervalSince1970
     }
 

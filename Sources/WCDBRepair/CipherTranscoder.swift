@@ -229,10 +229,7 @@ public struct CipherTranscoder: Sendable {
     /// The source file read-only, with the committed frames of its `-wal` over it.
     private final class Input {
         let descriptor: Int32
-        let walDescriptor: Int32
-        let wal: WALIndex?
-        let pageSize: Int
-        let pageCount: UInt32
+        let pages: PageFile
         let mode: mode_t
 
         init(path: String, pageSize: Int) throws {
@@ -240,31 +237,21 @@ public struct CipherTranscoder: Sendable {
             descriptor = opened
             var info = stat()
             mode = fstat(opened, &info) == 0 ? info.st_mode & 0o777 : 0o600
-            self.pageSize = pageSize
-            let walFile = try? PageSource.openRegularFile(path + "-wal")
-            wal = walFile.flatMap { WALIndex(descriptor: $0.descriptor, pageSize: pageSize) }
-            walDescriptor = wal == nil ? -1 : walFile!.descriptor
-            if wal == nil, let walFile { close(walFile.descriptor) }
-            pageCount = PageSource.pageCount(filePages: UInt32(clamping: size / pageSize), wal: wal)
+            pages = PageFile(path: path, descriptor: opened, fileSize: size, pageSize: pageSize)
         }
 
-        var walFrames: Int { wal?.committedFrameCount ?? 0 }
+        var pageCount: UInt32 { pages.pageCount }
+        var walFrames: Int { pages.wal?.committedFrameCount ?? 0 }
 
         /// The stored (encrypted) bytes of page `number`: its newest committed WAL frame, else the file's.
         func read(_ number: UInt32, into page: inout [UInt8]) -> Bool {
-            let size = pageSize
-            let got = page.withUnsafeMutableBytes { buffer in
-                if let frame = wal?.frames[number] {
-                    return pread(walDescriptor, buffer.baseAddress, size, off_t(frame))
-                }
-                return pread(descriptor, buffer.baseAddress, size, off_t(Int(number - 1) * size))
-            }
-            return got == size
+            guard let bytes = pages.read(number) else { return false }
+            page = bytes
+            return true
         }
 
         deinit {
             close(descriptor)
-            if walDescriptor >= 0 { close(walDescriptor) }
         }
     }
 

@@ -1,78 +1,6 @@
 import CCrypto
 import Foundation
 
-/// What tells one SQLCipher major version's page codec from another. Every version encrypts a page with
-/// AES-256-CBC under a random IV kept in the page's reserved bytes and signs the encrypted bytes, the IV
-/// and the little-endian page number with an HMAC; they differ in the digests, the KDF's iteration count
-/// and so the reserve (16 bytes of IV + the HMAC, rounded up to the AES block).
-public struct CipherProfile: Sendable, Hashable, CustomStringConvertible {
-    /// A hash function of SQLCipher's key derivation (PBKDF2-HMAC) or page HMAC.
-    public enum Digest: Sendable, Hashable {
-        /// SHA-1 (20 bytes): SQLCipher 1 to 3.
-        case sha1
-        /// SHA-256 (32 bytes): never a default, settable in SQLCipher 4.
-        case sha256
-        /// SHA-512 (64 bytes): SQLCipher 4's default.
-        case sha512
-
-        /// The digest's size in bytes.
-        public var size: Int {
-            switch self {
-            case .sha1: return 20
-            case .sha256: return 32
-            case .sha512: return 64
-            }
-        }
-
-        var evp: OpaquePointer? {
-            switch self {
-            case .sha1: return EVP_sha1()
-            case .sha256: return EVP_sha256()
-            case .sha512: return EVP_sha512()
-            }
-        }
-    }
-
-    /// The digest of PBKDF2-HMAC, which derives the encryption key from a passphrase and the HMAC key
-    /// from the encryption key.
-    public let kdfDigest: Digest
-    /// PBKDF2 iterations from a passphrase to the encryption key (not used for raw `x'…'` keys).
-    public let kdfIterations: Int
-    /// The digest of each page's HMAC.
-    public let hmacDigest: Digest
-    /// PBKDF2 iterations from the encryption key to the HMAC key (2 in every SQLCipher version).
-    public let hmacKDFIterations: Int
-
-    /// A profile with the given algorithms and counts.
-    public init(kdfDigest: Digest, kdfIterations: Int, hmacDigest: Digest, hmacKDFIterations: Int = 2) {
-        self.kdfDigest = kdfDigest
-        self.kdfIterations = kdfIterations
-        self.hmacDigest = hmacDigest
-        self.hmacKDFIterations = hmacKDFIterations
-    }
-
-    /// SQLCipher 3's defaults (what this engine, 3.4.1, reads and writes): PBKDF2-HMAC-SHA1 with 64,000
-    /// iterations, HMAC-SHA1, 48 reserved bytes.
-    public static let sqlcipher3 = CipherProfile(kdfDigest: .sha1, kdfIterations: 64_000, hmacDigest: .sha1)
-
-    /// SQLCipher 4's defaults (WCDB 2.x and every current SQLCipher): PBKDF2-HMAC-SHA512 with 256,000
-    /// iterations, HMAC-SHA512, 80 reserved bytes.
-    public static let sqlcipher4 = CipherProfile(kdfDigest: .sha512, kdfIterations: 256_000, hmacDigest: .sha512)
-
-    /// SQLCipher 4's defaults with another KDF iteration count (`PRAGMA kdf_iter`).
-    public static func sqlcipher4(kdfIterations: Int) -> CipherProfile {
-        CipherProfile(kdfDigest: .sha512, kdfIterations: kdfIterations, hmacDigest: .sha512)
-    }
-
-    /// Bytes at the end of every page that hold the IV, the HMAC and padding: 48 for SQLCipher 3, 80 for 4.
-    public var reserve: Int { (PageCodec.ivSize + hmacDigest.size + 15) / 16 * 16 }
-
-    /// The profile as SQLCipher's pragmas would set it.
-    public var description: String {
-        "kdf \(kdfDigest) × \(kdfIterations), hmac \(hmacDigest), reserve \(reserve)"
-    }
-}
-
 /// One file's page codec: the keys derived for its salt under a profile, and the page transforms.
 /// Page 1 starts with the 16-byte salt in the clear and is encrypted from byte 16; every page is
 /// encrypted up to `pageSize - reserve`, followed by the IV, the HMAC and (random) padding.
@@ -90,17 +18,26 @@ struct PageCodec: Sendable {
     /// `key` is a passphrase, or the `x'…'` form of a raw 32-byte key (optionally followed by its salt,
     /// which then replaces `salt`).
     init(key: Data, salt: [UInt8], profile: CipherProfile) {
-        var salt = salt
-        if let raw = PageCodec.rawKey(from: key) {
-            encryptionKey = Array(raw.prefix(32))
-            if raw.count == 48 { salt = Array(raw.suffix(16)) }
-        } else {
-            encryptionKey = PageCodec.pbkdf2(Array(key), salt: salt, iterations: profile.kdfIterations, digest: profile.kdfDigest)
-        }
-        let hmacSalt = salt.map { $0 ^ 0x3a }
-        hmacKey = PageCodec.pbkdf2(encryptionKey, salt: hmacSalt, iterations: profile.hmacKDFIterations, digest: profile.kdfDigest)
+        let derived = PageCodec.deriveEncryptionKey(key, salt: salt, digest: profile.kdfDigest, iterations: profile.kdfIterations)
+        self.init(encryptionKey: derived.key, salt: derived.salt, profile: profile)
+    }
+
+    /// The codec of an encryption key already derived (or raw) for `salt`: only the HMAC key is derived.
+    init(encryptionKey: [UInt8], salt: [UInt8], profile: CipherProfile) {
+        self.encryptionKey = encryptionKey
+        hmacKey = PageCodec.pbkdf2(encryptionKey, salt: salt.map { $0 ^ 0x3a }, iterations: profile.hmacKDFIterations,
+                                   digest: profile.kdfDigest)
         self.salt = salt
         self.profile = profile
+    }
+
+    /// The encryption key for `key` and the salt it goes with: a raw key's own 32 bytes (and the salt it
+    /// carries, if any, instead of `salt`), or PBKDF2-HMAC of a passphrase, the costly part of a codec.
+    static func deriveEncryptionKey(_ key: Data, salt: [UInt8], digest: CipherProfile.Digest, iterations: Int) -> (key: [UInt8], salt: [UInt8]) {
+        guard let raw = rawKey(from: key) else {
+            return (pbkdf2(Array(key), salt: salt, iterations: iterations, digest: digest), salt)
+        }
+        return (Array(raw.prefix(32)), raw.count == 48 ? Array(raw.suffix(16)) : salt)
     }
 
     /// The HMAC of `length` bytes at `start` (ciphertext and IV) and the page number, into `mac`.
@@ -120,7 +57,7 @@ struct PageCodec: Sendable {
 
     /// AES-256-CBC over `length` bytes at `data` in place (OpenSSL allows the output to be exactly the
     /// input: no copy of the page), with the IV at `iv`.
-    private func crypt(_ data: UnsafeMutablePointer<UInt8>, length: Int, iv: UnsafePointer<UInt8>, encrypt: Bool) -> Bool {
+    func crypt(_ data: UnsafeMutablePointer<UInt8>, length: Int, iv: UnsafePointer<UInt8>, encrypt: Bool) -> Bool {
         guard let cipher = EVP_CIPHER_CTX_new() else { return false }
         defer { EVP_CIPHER_CTX_free(cipher) }
         var written: Int32 = 0

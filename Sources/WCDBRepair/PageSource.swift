@@ -5,76 +5,127 @@ import Foundation
 public final class PageSource {
     /// The database file read.
     public let path: String
-    /// The page size, from the header or (when the header is lost or encrypted) the one given.
+    /// The page size, from the header or (when the header is lost or encrypted) the one found.
     public let pageSize: Int
     /// Bytes at the end of each page not used by b-tree content (SQLCipher's IV and HMAC).
     public let reserved: Int
     /// How many whole pages the file holds.
-    public let pageCount: UInt32
-    private(set) var cipher: PageCipher?
+    public var pageCount: UInt32 { file.pageCount }
+    /// Encrypted files: the format whose HMAC the pages pass (SQLCipher 3's or 4's). Nil for plain
+    /// files and when no page decrypts with the key.
+    public let cipherProfile: CipherProfile?
     /// Encrypted files: the salt the pages decrypt with (the file's own, or the one given when the
-    /// file's does not decrypt any page), and whether any page decrypted at all (false: wrong key, or
-    /// not an encrypted database). Plain files: nil and true.
-    public private(set) var salt: [UInt8]?
-    /// Whether any page decrypted with the key (see `salt`).
-    public private(set) var keyDecryptsPages = true
+    /// file's does not decrypt any page). Plain files: nil.
+    public let salt: [UInt8]?
+    /// Whether any page decrypted with the key (false: wrong key, a format not tried, or not an
+    /// encrypted database; see ``keyFailure``). Plain files: true.
+    public var keyDecryptsPages: Bool { keyFailure == nil }
+    /// Why no page decrypts with the key: ``RepairError/unknownCipherFormat(path:detail:)`` when the
+    /// key reads page 1's header all the same, else ``RepairError/wrongKeyOrNotADatabase(path:)``.
+    /// Nil when pages decrypt, and for plain files.
+    public let keyFailure: RepairError?
+    /// How many PBKDF2 runs from the passphrase finding the format cost (one when the file is in the
+    /// first profile tried; 0 for raw keys and plain files).
+    public let keyDerivations: Int
+    private let codec: PageCodec?
     private let descriptor: Int32
-    /// Committed frames of the `-wal` file beside the database, which hold newer pages than the file.
-    private let wal: WALIndex?
-    private let walDescriptor: Int32
+    private let file: PageFile
 
     /// Frames read from the WAL (committed, checksums holding).
-    public var walFrameCount: Int { wal?.committedFrameCount ?? 0 }
+    public var walFrameCount: Int { file.wal?.committedFrameCount ?? 0 }
     /// The database size the WAL's last sound commit claims, in pages (0 without a WAL); more than
     /// `pageCount` only when the claim is false.
-    public var walClaimedPageCount: UInt32 { wal?.databasePageCount ?? 0 }
+    public var walClaimedPageCount: UInt32 { file.wal?.databasePageCount ?? 0 }
+
+    /// How the pages are read, decided when the file is opened.
+    private struct Layout {
+        var file: PageFile
+        var reserved: Int
+        var codec: PageCodec?
+        var salt: [UInt8]?
+        var cipherProfile: CipherProfile?
+        var keyFailure: RepairError?
+        var keyDerivations = 0
+    }
 
     /// Opens `path`. Plain files take page size and reserve from their header when it is sound, else
-    /// (with `detectPageSize`) the size at which the pages read as b-tree pages, else `pageSize`;
-    /// encrypted files (`key` non-nil) always use `pageSize` and SQLCipher's reserve. `salt` (kept in
-    /// the backup material) stands in for the file's first 16 bytes when no page decrypts with those.
-    public init(path: String, pageSize: Int, key: Data?, salt fallbackSalt: [UInt8]? = nil, detectPageSize: Bool = true) throws {
+    /// (with `detectPageSize`) the size at which the pages read as b-tree pages, else `pageSize`.
+    /// Encrypted files (`key` non-nil) are read in the format whose HMAC their pages pass
+    /// (`CipherDetector`): `profiles` in order (the declared one first, so that it costs the only key
+    /// derivation), at `pageSize` first, then at every other page size. `salt` (kept in the backup
+    /// material) stands in for the file's first 16 bytes when no page decrypts with those.
+    public init(path: String, pageSize: Int, key: Data?, salt fallbackSalt: [UInt8]? = nil, detectPageSize: Bool = true,
+                profiles: [CipherProfile] = CipherProfile.known) throws {
         self.path = path
         let (opened, fileSize) = try PageSource.openRegularFile(path)
         descriptor = opened
         var header = [UInt8](repeating: 0, count: 100)
         let headerRead = pread(descriptor, &header, 100, 0)
+        let layout: Layout
         if let key {
             guard PageSource.isValid(pageSize: pageSize) else { close(descriptor); throw RepairError.badPageSize(pageSize) }
             guard headerRead >= 16 else { close(descriptor); throw RepairError.notADatabase(path: path) }
-            self.pageSize = pageSize
-            reserved = PageCipher.reserve
-            salt = Array(header[0..<16])
-            cipher = PageCipher(key: key, salt: salt!)
+            layout = PageSource.encryptedLayout(path: path, descriptor: opened, fileSize: fileSize, key: key, pageSize: pageSize,
+                                                salts: [Array(header[0..<16])] + (fallbackSalt.map { [$0] } ?? []),
+                                                profiles: profiles.isEmpty ? CipherProfile.known : profiles)
         } else {
             let headerIsSound = headerRead == 100 && header.starts(with: PageSource.headerMagic)
             let declared = headerIsSound ? (Int(header[16]) << 8 | Int(header[17])) : 0
             let size = declared == 1 ? 65536 : declared
+            var reserved = 0
+            var chosen = pageSize
             if headerIsSound && PageSource.isValid(pageSize: size) {
-                self.pageSize = size
+                chosen = size
                 reserved = Int(header[20])
             } else {
                 guard PageSource.isValid(pageSize: pageSize) else { close(descriptor); throw RepairError.badPageSize(pageSize) }
                 let detected = detectPageSize ? PageSizeDetector(descriptor: descriptor, fileSize: fileSize).pageSize : nil
-                self.pageSize = detected ?? pageSize
-                reserved = 0
+                chosen = detected ?? pageSize
             }
-            cipher = nil
+            layout = Layout(file: PageFile(path: path, descriptor: opened, fileSize: fileSize, pageSize: chosen), reserved: reserved)
         }
-        let walFile = try? PageSource.openRegularFile(path + "-wal")
-        let chosenPageSize = self.pageSize
-        wal = walFile.flatMap { WALIndex(descriptor: $0.descriptor, pageSize: chosenPageSize) }
-        walDescriptor = wal == nil ? -1 : walFile!.descriptor
-        if wal == nil, let walFile { close(walFile.descriptor) }
-        pageCount = PageSource.pageCount(filePages: UInt32(clamping: fileSize / self.pageSize), wal: wal)
-        if let key { chooseSalt(key: key, fallback: fallbackSalt) }
+        file = layout.file
+        self.pageSize = layout.file.pageSize
+        reserved = layout.reserved
+        codec = layout.codec
+        salt = layout.codec?.salt ?? layout.salt
+        isEncrypted = key != nil
+        cipherProfile = layout.cipherProfile
+        keyFailure = layout.keyFailure
+        keyDerivations = layout.keyDerivations
     }
 
-    /// The database's size in pages, bounded by what is there: a WAL commit may grow the database, but
-    /// only by pages its frames hold, and a claim beyond them (a forged commit) is not followed.
-    static func pageCount(filePages: UInt32, wal: WALIndex?) -> UInt32 {
-        guard let wal, wal.databasePageCount > 0 else { return filePages }
-        return min(wal.databasePageCount, max(filePages, wal.highestPage))
+    /// An encrypted file's layout: the format its pages authenticate in, or (none does) the declared
+    /// one, with the reason none does.
+    private static func encryptedLayout(path: String, descriptor: Int32, fileSize: Int, key: Data, pageSize: Int,
+                                        salts: [[UInt8]], profiles: [CipherProfile]) -> Layout {
+        let keys = KeyDerivation(key: key)
+        var files: [Int: PageFile] = [:]
+        func pages(_ size: Int) -> PageFile {
+            if let known = files[size] { return known }
+            let opened = PageFile(path: path, descriptor: descriptor, fileSize: fileSize, pageSize: size)
+            files[size] = opened
+            return opened
+        }
+        let sizes = [pageSize] + PageSizeDetector.candidates.filter { $0 != pageSize }
+        let detector = CipherDetector(keys: keys, profiles: profiles, pageSizes: sizes, pages: pages)
+        if let found = detector.detect(salts: salts) {
+            // SQLite's reserve may exceed the codec's (80 under SQLCipher 3's 48): page 1 says, else the pages show.
+            let reserved: Int
+            if var first = found.file.read(1), found.codec.decrypt(page: &first, number: 1) {
+                reserved = max(found.codec.profile.reserve, Int(first[20]))
+            } else {
+                reserved = ReserveDetector.reserve(codec: found.codec, file: found.file)
+            }
+            return Layout(file: found.file, reserved: reserved, codec: found.codec, cipherProfile: found.codec.profile,
+                          keyDerivations: keys.derivations)
+        }
+        var firstBytes = [UInt8](repeating: 0, count: min(fileSize, PageSizeDetector.candidates.last!))
+        let read = pread(descriptor, &firstBytes, firstBytes.count, 0)
+        let probe = HeaderProbe(keys: keys, pageSizes: sizes, firstPage: read == firstBytes.count ? firstBytes : [])
+        return Layout(file: pages(pageSize), reserved: profiles[0].reserve, salt: salts[0],
+                      keyFailure: probe.finding.map { .unknownCipherFormat(path: path, detail: $0) } ?? .wrongKeyOrNotADatabase(path: path),
+                      keyDerivations: keys.derivations)
     }
 
     /// Opens `path` for reading only if it is a regular file: a FIFO, device, directory or `/proc`
@@ -101,45 +152,19 @@ public final class PageSource {
 
     static let headerMagic = Array("SQLite format 3\0".utf8)
 
-    /// Keeps the file's salt if any page decrypts with it, else the fallback if any page does with
-    /// that. Stops at the first page that decrypts, so a right key costs one or two pages.
-    private func chooseSalt(key: Data, fallback: [UInt8]?) {
-        keyDecryptsPages = firstReadablePage() != nil
-        guard !keyDecryptsPages, let fallback, fallback != salt else { return }
-        let own = (salt, cipher)
-        salt = fallback
-        cipher = PageCipher(key: key, salt: fallback)
-        keyDecryptsPages = firstReadablePage() != nil
-        if !keyDecryptsPages { (salt, cipher) = own }
-    }
-
-    private func firstReadablePage() -> UInt32? {
-        guard pageCount >= 1 else { return nil }
-        return (1...pageCount).first { page($0) != nil }
-    }
-
     deinit {
         close(descriptor)
-        if walDescriptor >= 0 { close(walDescriptor) }
     }
 
     /// The bytes of each page available to b-tree content: the page size less `reserved`.
     public var usableSize: Int { pageSize - reserved }
     /// Whether pages are decrypted (a key was given).
-    public var isEncrypted: Bool { cipher != nil }
+    public let isEncrypted: Bool
 
     /// The plaintext of page `number` (1-based), or nil when it cannot be read or fails its HMAC.
     public func page(_ number: UInt32) -> [UInt8]? {
-        guard number >= 1, number <= pageCount else { return nil }
-        var bytes = [UInt8](repeating: 0, count: pageSize)
-        let got: Int
-        if let frame = wal?.frames[number] {
-            got = bytes.withUnsafeMutableBytes { pread(walDescriptor, $0.baseAddress, pageSize, off_t(frame)) }
-        } else {
-            got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, pageSize, off_t(Int(number - 1) * pageSize)) }
-        }
-        guard got == pageSize else { return nil }
-        if let cipher, !cipher.decrypt(page: &bytes, number: number) { return nil }
+        guard !isEncrypted || codec != nil, var bytes = file.read(number) else { return nil }
+        if let codec, !codec.decrypt(page: &bytes, number: number) { return nil }
         return bytes
     }
 
@@ -160,6 +185,9 @@ public enum RepairError: Error, CustomStringConvertible, Sendable {
     case notADatabase(path: String)
     /// No page decrypts with the key given.
     case wrongKeyOrNotADatabase(path: String)
+    /// The key is right (it decrypts page 1's header) but no page's HMAC holds in any format tried:
+    /// a SQLCipher format or setting the reader does not know, described in `detail`.
+    case unknownCipherFormat(path: String, detail: String)
     /// No backup material file at the path.
     case materialMissing(path: String)
     /// The material file is there but unusable (checksum, key, format), for the reason given.
@@ -185,6 +213,8 @@ public enum RepairError: Error, CustomStringConvertible, Sendable {
         case let .badPageSize(size): return "page size \(size) is not a power of two in 512...65536"
         case let .notADatabase(path): return "\(path) is not a database file: no page could be read as SQLite (an encrypted database needs its key)"
         case let .wrongKeyOrNotADatabase(path): return "\(path): no page decrypts with this key (wrong key or page size, not an encrypted database, or its salt lost and no material of this database beside it)"
+        case let .unknownCipherFormat(path, detail):
+            return "\(path): not in a SQLCipher format the reader knows (SQLCipher 3 or 4 defaults): \(detail)"
         case let .materialMissing(path): return "no backup material at \(path)"
         case let .materialDamaged(path, reason): return "backup material \(path) is unusable: \(reason)"
         case let .materialMismatch(path): return "backup material \(path) belongs to another database (or predates a VACUUM)"
@@ -205,7 +235,7 @@ public enum RepairError: Error, CustomStringConvertible, Sendable {
         case .cancelled: return 9
         case .damagedPage, .unsupportedPageSize, .reservedSpaceTooSmall: return 11
         case .cannotOpen, .notARegularFile: return 14
-        case .notADatabase, .wrongKeyOrNotADatabase: return 26
+        case .notADatabase, .wrongKeyOrNotADatabase, .unknownCipherFormat: return 26
         case .badPageSize, .materialMissing, .materialDamaged, .materialMismatch: return 11
         }
     }

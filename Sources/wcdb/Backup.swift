@@ -9,8 +9,8 @@ struct Backup: ParsableCommand {
     @OptionGroup var options: KeyOptions
 
     func run() throws {
-        _ = try Inspection(path: path, options: options).preflight()
-        let database = options.open(path, readOnly: true)
+        let found = try Inspection(path: path, options: options).preflight()
+        let database = options.open(path, readOnly: true, format: CipherFormat(found))
         defer { database.close() }
         do { try database.backup() } catch let error as WCDBError {
             throw Verdict(error, keyed: options.isKeyed)

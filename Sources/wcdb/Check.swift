@@ -10,7 +10,7 @@ struct Check: ParsableCommand {
 
     func run() throws {
         try output.reporting(path: path) {
-            let lines = try Inspection(path: path, options: options).withDatabase { database in
+            let lines = try Inspection(path: path, options: options).withDatabase { database, _ in
                 try database.getRows("PRAGMA quick_check").map { $0[0].stringValue }
             }
             guard lines == ["ok"] else {

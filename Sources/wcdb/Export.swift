@@ -19,8 +19,8 @@ struct Export: ParsableCommand {
 
     func run() throws {
         guard options.isKeyed else { throw ValidationError("a key is required: the copy is encrypted under the database's key") }
-        _ = try Inspection(path: source, options: options).preflight()
-        let database = options.open(source, readOnly: true)
+        let found = try Inspection(path: source, options: options).preflight()
+        let database = options.open(source, readOnly: true, format: CipherFormat(found))
         defer { database.close() }
         let progress = ProgressLine(title: "export")
         do {

@@ -3,19 +3,20 @@ import Foundation
 import WCDBSwift
 
 struct Info: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Tables, row counts, page size and cipher, without changing the file.")
+    static let configuration = CommandConfiguration(abstract: "Tables, row counts, page size and cipher format (SQLCipher 3 or 4), without changing the file.")
     @Argument var path: String
     @OptionGroup var options: KeyOptions
     @OptionGroup var output: JSONOutput
 
     func run() throws {
         try output.reporting(path: path) {
-            try Inspection(path: path, options: options).withDatabase { database in
+            try Inspection(path: path, options: options).withDatabase { database, format in
                 let pageSize = try database.getValue("PRAGMA page_size").int64Value
-                let cipher = options.isKeyed ? "SQLCipher 3 (AES-256-CBC, HMAC-SHA1, cipher page size \(options.pageSize))" : "none"
+                let cipher = format?.description ?? "none"
                 let counts = try tableCounts(database)
                 if output.json {
                     JSONOutput.print(["path": path, "status": "ok", "exitCode": 0, "pageSize": Int(pageSize), "cipher": cipher,
+                                      "format": format?.profile.name ?? "none",
                                       "tables": counts.map { ["name": $0.0, "rows": Int($0.1)] as [String: Any] }])
                     return
                 }

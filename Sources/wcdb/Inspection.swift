@@ -19,9 +19,10 @@ struct Inspection {
         guard source.pageCount > 0 else { throw Verdict.notADatabase("\(path) is empty or shorter than one page: not a database") }
         let header = Inspection.firstBytes(of: path)
         let plainHeader = header.starts(with: Array("SQLite format 3\0".utf8))
-        if keyed, !source.keyDecryptsPages {
-            throw Verdict.wrongKey(plainHeader ? "\(path) is not encrypted: run without --key"
-                : "no page of \(path) decrypts with this key" + Verdict.keyHint)
+        if keyed, let failure = source.keyFailure {
+            if plainHeader { throw Verdict.wrongKey("\(path) is not encrypted: run without --key") }
+            if case .unknownCipherFormat = failure { throw Verdict(failure, keyed: true) }
+            throw Verdict.wrongKey("no page of \(path) decrypts with this key in SQLCipher 3's or 4's format" + Verdict.keyHint)
         }
         if !keyed, !plainHeader {
             throw Verdict.notADatabase("\(path) has no SQLite header: not a database, or an encrypted one (pass --key)")
@@ -42,14 +43,15 @@ struct Inspection {
         return source
     }
 
-    /// Runs `body` on a read-only database over a private copy of the file and its WAL.
-    func withDatabase<T>(_ body: (Database) throws -> T) throws -> T {
-        _ = try preflight()
+    /// Runs `body` on a read-only database over a private copy of the file and its WAL, keyed in the
+    /// format the preflight found (nil for a plain file).
+    func withDatabase<T>(_ body: (Database, CipherFormat?) throws -> T) throws -> T {
+        let format = CipherFormat(try preflight())
         let snapshot = try Snapshot(of: path)
         defer { snapshot.remove() }
-        let database = options.open(snapshot.path, readOnly: true)
+        let database = options.open(snapshot.path, readOnly: true, format: format)
         defer { database.close() }
-        do { return try body(database) } catch let error as WCDBError {
+        do { return try body(database, format) } catch let error as WCDBError {
             throw Verdict(error, keyed: options.isKeyed)
         }
     }

@@ -77,9 +77,14 @@ struct KeyOptions: ParsableArguments {
     private static let resolved = Mutex<Box?>(nil)
 
     /// A database at `path` set up with the key, if any; `readOnly` opens it without write access.
-    func open(_ path: String, readOnly: Bool = false) -> Database {
+    /// `format` is the SQLCipher format and page size to use the key with (an encrypted file's, as the
+    /// repair reader found them; nil: the runtime's default format, at `--page-size`).
+    func open(_ path: String, readOnly: Bool = false, format: CipherFormat? = nil) -> Database {
         let database = readOnly ? Database(at: path, readOnly: true) : Database(withPath: path)
-        if let keyBytes { database.setCipher(key: keyBytes, pageSize: pageSize) }
+        if let keyBytes {
+            database.setCipher(key: keyBytes, pageSize: format?.pageSize ?? pageSize, cipherVersion: format?.version ?? .defaultVerion)
+        }
         return database
     }
+
 }

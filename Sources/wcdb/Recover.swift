@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WCDBRepair
 import WCDBSwift
 
 struct Recover: ParsableCommand {
@@ -13,8 +14,10 @@ struct Recover: ParsableCommand {
     var material: String?
 
     func run() throws {
+        let format = try sourceFormat()
         let target = try Destination(destination, source: source)
-        let output = options.open(target.temporaryPath)
+        // The recovered database is written in the source's format, under the same key.
+        let output = options.open(target.temporaryPath, format: format)
         let score: Double
         let counts: [(String, Int64)]
         do {
@@ -34,5 +37,13 @@ struct Recover: ParsableCommand {
         }
         for (table, count) in counts { say("\(table): \(count) rows") }
         say(String(format: "pages read: %.1f %%", score * 100))
+    }
+
+    /// The format of the source's pages when the key reads them without its material; a right key on a
+    /// format the reader does not know is refused here, before anything is written.
+    private func sourceFormat() throws -> CipherFormat? {
+        guard let key = options.keyBytes, let pages = try? PageSource(path: source, pageSize: options.pageSize, key: key) else { return nil }
+        if let failure = pages.keyFailure, case .unknownCipherFormat = failure { throw Verdict(failure, keyed: true) }
+        return CipherFormat(pages)
     }
 }

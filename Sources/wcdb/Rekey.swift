@@ -10,8 +10,8 @@ struct Rekey: ParsableCommand {
 
     func run() throws {
         guard options.isKeyed else { throw ValidationError("a key is required (--key, --key-file, --ask-key, --raw-key or WCDB_KEY): rekey changes the key of an encrypted database") }
-        _ = try Inspection(path: path, options: options).preflight()
-        let database = options.open(path)
+        let found = try Inspection(path: path, options: options).preflight()
+        let database = options.open(path, format: CipherFormat(found))
         defer { database.close() }
         do { try database.rekey(to: Data(newKey.utf8)) } catch let error as WCDBError {
             throw Verdict(error, keyed: true)

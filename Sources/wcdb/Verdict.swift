@@ -7,6 +7,8 @@ enum Verdict: Error {
     case cannotOpen(String)
     case notADatabase(String)
     case wrongKey(String)
+    /// The key is right, but the file is in a SQLCipher format the repair reader does not know.
+    case unknownFormat(String)
     /// Another failure (a full disk, a cancelled recover).
     case failed(String)
 
@@ -14,14 +16,15 @@ enum Verdict: Error {
         switch self {
         case .damaged, .failed: return 1
         case .cannotOpen: return 2
-        case .notADatabase: return 3
+        case .notADatabase, .unknownFormat: return 3
         case .wrongKey: return 4
         }
     }
 
     var message: String {
         switch self {
-        case let .damaged(text), let .cannotOpen(text), let .notADatabase(text), let .wrongKey(text), let .failed(text): return text
+        case let .damaged(text), let .cannotOpen(text), let .notADatabase(text), let .wrongKey(text), let .unknownFormat(text),
+             let .failed(text): return text
         }
     }
 
@@ -32,12 +35,13 @@ enum Verdict: Error {
         case .cannotOpen: return "cannot open"
         case .notADatabase: return "not a database"
         case .wrongKey: return "wrong key"
+        case .unknownFormat: return "unknown format"
         case .failed: return "failed"
         }
     }
 
     static let exitCodeTable = "0 ok; 1 damaged (check) or failed; 2 cannot open (missing, not a regular file, no permission); "
-        + "3 not a database; 4 wrong key (or a key given for a plain file); 64 bad arguments."
+        + "3 not a database (or, with the right key, an encrypted format not known); 4 wrong key (or a key given for a plain file); 64 bad arguments."
 
     /// The verdict a repair reader's failure amounts to.
     init(_ error: RepairError, keyed: Bool) {
@@ -45,6 +49,7 @@ enum Verdict: Error {
         case .cannotOpen, .notARegularFile: self = .cannotOpen(error.description)
         case .notADatabase: self = .notADatabase(error.description)
         case .wrongKeyOrNotADatabase: self = keyed ? .wrongKey(error.description) : .notADatabase(error.description)
+        case .unknownCipherFormat: self = keyed ? .unknownFormat(error.description) : .notADatabase(error.description)
         default: self = .failed(error.description)
         }
     }

@@ -40,4 +40,16 @@ final class BackupMaterialTests: XCTestCase {
         XCTAssertThrowsError(try BackupMaterial.readNewest(forDatabase: path, key: nil))
         XCTAssertThrowsError(try BackupMaterial.readNewest(forDatabase: path + "-missing", key: nil))
     }
+
+    /// Materials written before the format was recorded still read, with no format: every known one is tried.
+    func testMaterialWithoutAFormatStillReads() throws {
+        let old = #"{"pageSize":4096,"entries":[],"sequences":{},"createdAt":1,"salt":[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16]}"#
+        let material = try JSONDecoder().decode(BackupMaterial.self, from: Data(old.utf8))
+        XCTAssertNil(material.cipherProfile)
+        XCTAssertEqual(material.salt?.count, 16)
+        var recorded = material
+        recorded.cipherProfile = .sqlcipher4
+        let decoded = try JSONDecoder().decode(BackupMaterial.self, from: JSONEncoder().encode(recorded))
+        XCTAssertEqual(decoded.cipherProfile, .sqlcipher4)
+    }
 }

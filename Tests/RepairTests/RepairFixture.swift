@@ -6,7 +6,7 @@ import XCTest
 
 /// A database with several tables (AUTOINCREMENT with an index and overflowing TEXT/BLOB, a plain
 /// rowid table, a WITHOUT ROWID table), its expected rows, and ways to damage the file.
-struct RepairFixture {
+struct RepairFixture: FileDamage {
     private(set) var directory: String
     private(set) var path: String
     let key: Data?
@@ -146,17 +146,6 @@ struct RepairFixture {
 
     var pageSize: Int { 4096 }
     var pageCount: Int { Int((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) / pageSize }
-
-    func overwrite(offset: Int, bytes: [UInt8]) throws {
-        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
-        defer { try? handle.close() }
-        try handle.seek(toOffset: UInt64(offset))
-        handle.write(Data(bytes))
-    }
-
-    func zero(pages: [Int]) throws {
-        for page in pages { try overwrite(offset: (page - 1) * pageSize, bytes: [UInt8](repeating: 0, count: pageSize)) }
-    }
 
     /// Zeroes `fraction` of the pages other than page 1, chosen with a fixed seed.
     func zero(fraction: Double, seed: UInt64) throws -> [Int] {

@@ -24,11 +24,13 @@ extension Database {
                     for row in try writer.rows("SELECT name, seq FROM sqlite_sequence") { sequences[row[0].stringValue] = row[1].int64Value }
                 }
                 var salt: [UInt8]?
+                var profile: CipherProfile?
                 if core.cipherSnapshot != nil, let file = FileHandle(forReadingAtPath: path) {
                     salt = Array(file.readData(ofLength: 16))
                     try? file.close()
+                    profile = try handle.cipherProfile()
                 }
-                return BackupMaterial(pageSize: pageSize, entries: entries, sequences: sequences, salt: salt)
+                return BackupMaterial(pageSize: pageSize, entries: entries, sequences: sequences, salt: salt, cipherProfile: profile)
             }
             try material.write(forDatabase: path, key: key)
         } catch let error as RepairError {
@@ -49,8 +51,10 @@ extension Database {
     /// Salvages every readable row of the damaged database at `fromPath` into this (fresh) database
     /// (WCDB 1.x). Rows keep their rowids; indexes, views and triggers are rebuilt afterwards. The
     /// schema comes from the damaged file's page 1 when it is readable, else from the backup material
-    /// written by `backup(withKey:)` (sealed with `backupKey`). `databaseKey` decrypts a SQLCipher 3 file
-    /// whose cipher page size is `withPageSize`. The damaged file is only read, never changed.
+    /// written by `backup(withKey:)` (sealed with `backupKey`). `databaseKey` decrypts a SQLCipher 3 or
+    /// 4 file: the format comes from its pages (the material's, then this database's declared format is
+    /// tried first; see `PageSource`), the cipher page size too (`withPageSize` first). This database
+    /// is written in its own format. The damaged file is only read, never changed.
     public func recover(fromPath source: String, withPageSize pageSize: Int32 = 4096,
                         databaseKey: Data? = nil, backupKey: Data? = nil) throws {
         _ = try salvage(fromPath: source, pageSize: Int(pageSize), databaseKey: databaseKey, backupKey: backupKey, progress: nil)
@@ -94,13 +98,15 @@ extension Database {
         do {
             // A plain file whose header is lost: the material's page size, else the one its pages show.
             let plainPageSize = material?.pageSize ?? pageSize
+            // An encrypted one: the format the material recorded, then the one this database declares.
+            let profiles = CipherProfile.ordered(preferring: [material?.cipherProfile, core.cipherSnapshot?.declaredProfile])
             pages = try PageSource(path: source, pageSize: databaseKey == nil ? plainPageSize : pageSize, key: databaseKey,
-                                   salt: databaseKey == nil ? nil : material?.salt, detectPageSize: material == nil)
+                                   salt: databaseKey == nil ? nil : material?.salt, detectPageSize: material == nil, profiles: profiles)
         } catch let error as RepairError {
             throw fail(error)
         }
         // Checked before anything is written: no page decrypts, or the material's salt is another file's.
-        if !pages.keyDecryptsPages { throw fail(.wrongKeyOrNotADatabase(path: source)) }
+        if let failure = pages.keyFailure { throw fail(failure) }
         let materialFile = materialPath ?? BackupMaterial.paths(forDatabase: source)[0]
         if let materialSalt = material?.salt, let salt = pages.salt, materialSalt != salt { throw fail(.materialMismatch(path: materialFile)) }
         let salvager = Salvager(source: pages)

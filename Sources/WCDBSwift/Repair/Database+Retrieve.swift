@@ -141,16 +141,20 @@ extension Database {
     /// The damaged file is kept beside the result as `<path>.damaged` (`.damaged-2`, … when that
     /// exists) until the caller removes it. A healthy database is rebuilt too, losslessly (a WAL whose
     /// frames SQLite stopped reading at a broken one still gives every committed frame before it).
+    /// An encrypted database's files are read in whichever SQLCipher format their pages are in (3 or 4,
+    /// the declared one tried first), and the rebuilt file is written in the format `setCipher` declares.
     @discardableResult
     public func retrieve(with progress: ((_ percentage: Double, _ increment: Double) -> Bool)? = nil) throws -> Double {
-        let key = core.cipherSnapshot?.keyBytes
-        let pageSize = core.cipherSnapshot?.pageSize ?? 4096
+        let cipher = core.cipherSnapshot
+        let key = cipher?.keyBytes
+        let pageSize = cipher?.pageSize ?? 4096
         var sources = try depositedDatabases()
         let hasOwnFile = FileManager.default.fileExists(atPath: path)
         let temporary = path + ".retrieving"
         for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: temporary + suffix) }
         let rebuilt = Database(withPath: temporary)
-        if let key { rebuilt.setCipher(key: key, pageSize: pageSize) }
+        // The rebuilt file is written in the format this database declares, whatever the damaged one's.
+        if let cipher { rebuilt.core.setCipher(cipher) }
         if hasOwnFile { sources.append(path) }
         var last = 0.0
         // Each source's score counts by its size (database and WAL), as in WCDB 2.x; one that can't be
