@@ -156,9 +156,11 @@ private func stored(_ database: Database, _ table: String) throws -> [Int64] {
         #expect(try source.isTableExists("source") == false)
     }
 
-    /// A source whose columns differ from the target's is refused with a clear error naming both, and
-    /// nothing moves.
-    @Test func mismatchedColumnsAreRefused() throws {
+    /// A source whose columns differ from the target's migrates the target's columns (WCDB 2.x's rule):
+    /// its own columns stay behind, the target's it lacks read and move as NULL (or the target's
+    /// default). Only a target column that can hold neither, NOT NULL without a default, is refused with
+    /// an error naming both tables and the column, and nothing moves.
+    @Test func mismatchedColumnsMigrateTheTargetsColumns() throws {
         let scratch = try MigrationScratch()
         let database = Database(withPath: scratch.targetPath)
         defer { database.close() }
@@ -166,11 +168,16 @@ private func stored(_ database: Database, _ table: String) throws -> [Int64] {
         try database.insert(objects: [MigrationMismatch(id: 1, other: "x")], intoTable: "old")
         database.addMigration(sourcePath: nil) { info in
             if info.table == "new" { info.sourceTable = "old" }
+            if info.table == "strict" { info.sourceTable = "old" }
         }
         try database.create(table: "new", of: MigrationItem.self)
-        let error = #expect(throws: WCDBError.self) { try database.getObjects(fromTable: "new") as [MigrationItem] }
-        #expect(error?.message?.contains("columns differ") == true)
-        #expect(error?.message?.contains("content") == true)
+        #expect(try database.getObjects(fromTable: "new") as [MigrationItem] == [MigrationItem(id: 1, content: "")])
+        #expect(try database.getValue(on: Column(named: "content"), fromTable: "new").isNull)
+
+        try database.exec("CREATE TABLE strict(id INTEGER PRIMARY KEY, content TEXT NOT NULL)")
+        let error = #expect(throws: WCDBError.self) { try database.getObjects(fromTable: "strict") as [MigrationItem] }
+        #expect(error?.message?.contains("NOT NULL") == true)
+        #expect(error?.message?.contains("content") == true && error?.message?.contains("old") == true)
         #expect(throws: WCDBError.self) { try database.stepMigration() }
         #expect(try database.getRows("SELECT count(*) FROM old")[0][0].int64Value == 1)
     }

@@ -24,7 +24,8 @@ extension Database {
     /// a table that migrates (and `info.filterCondition` to take only some of the source's rows). From
     /// then on every read and write of the target covers the source rows still to come; `stepMigration()`,
     /// `setAutoMigration(enable:)` or `migrate(progress:)` move them, and a source table is dropped once
-    /// it is empty. The source must have the target's columns.
+    /// it is empty. The target's columns move (those the source lacks read as the target's default), and a
+    /// row keeps its key: the source's value of the target's INTEGER PRIMARY KEY column, else its rowid.
     ///
     /// The configuration is not stored: call it on each launch, before the first statement on the database.
     /// This database keeps how far the steps have gone in a small table, `wcdb_migration_progress`.
@@ -52,7 +53,8 @@ extension Database {
     /// `isMigrated()`; when a table has no row left the notification of `setNotificationWhenMigrated(_:)`
     /// is told and its source table is dropped (if no other target takes rows from it) as soon as no
     /// operation that began before is still running on another thread (that step or a later one).
-    /// - Throws: `WCDBError`: a source whose columns differ from its target's, or SQLite's error.
+    /// - Throws: `WCDBError`: a target column the source lacks that is NOT NULL without a default, or
+    ///   SQLite's error.
     public func stepMigration() throws {
         _ = try stepMigrationCountingRows()
     }
@@ -153,7 +155,8 @@ extension Database {
 
     /// Steps the migration by itself in the background (true) until every table has migrated, leaving
     /// the write lock to the app between steps, or stops doing so (false). Errors of a step reach the
-    /// error tracers.
+    /// error tracers. While the app has the database closed no step runs (one would open it again, as
+    /// WCDB 2.x's does not); they go on once it is open again.
     public func setAutoMigration(enable: Bool) {
         let state = migrationState()
         let start = state.with { values -> Bool in
@@ -163,22 +166,33 @@ extension Database {
             return true
         }
         guard start else { return }
-        let database = self
-        Thread.detachNewThread {
-            while state.with({ $0.autoMigration && !$0.sources.isEmpty }) {
+        // Weakly: the thread ends when the app has let every object of the database go.
+        Thread.detachNewThread { [weak core] in
+            while state.with({ $0.autoMigration && !$0.sources.isEmpty }), let core {
+                let database = Database(core: core)
+                let pause: Double
                 do {
-                    try database.stepMigration()
+                    // Inside an operation only while the database is open (see `withPinIfOpen`).
+                    if try core.withPinIfOpen({ _ in try database.stepMigration() }) != nil {
+                        if database.isMigrated() { break }
+                        // As long as the step: the app's writers get the lock at least half the time.
+                        pause = MigrationStepper.stepDuration
+                    } else {
+                        // Closed (wait for the app to open it), or every handle busy (try again soon).
+                        pause = core.isOpened ? MigrationStepper.stepDuration : Database.autoMigrationClosedPause
+                    }
                 } catch {
                     // Reported to the error tracers by withHandle; tried again after a pause.
-                    Thread.sleep(forTimeInterval: 0.5)
+                    pause = 0.5
                 }
-                if database.isMigrated() { break }
-                // As long as the step: the app's writers get the lock at least half the time.
-                Thread.sleep(forTimeInterval: MigrationStepper.stepDuration)
+                Thread.sleep(forTimeInterval: pause)
             }
             state.with { $0.autoMigrationRunning = false }
         }
     }
+
+    /// How often auto migration looks whether a closed database was opened again.
+    static let autoMigrationClosedPause = 0.2
 
     /// Whether the last `stepMigration()` found every configured table migrated (an internal flag, as in
     /// WCDB 2.x: it is false until a step has looked).

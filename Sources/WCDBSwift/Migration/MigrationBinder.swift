@@ -1,9 +1,9 @@
 import CSQLCipher
 import Foundation
 
-/// Works out, on a handle, what a table is for migration (asks the sources' filters, checks the
-/// source against the target), and sets a handle up for a migrating table: the source file attached
-/// with its key, the temp view that reads both tables as one.
+/// Works out, on a handle, what a table is for migration (asks the sources' filters, has the source
+/// checked against the target: `MigrationCheck`), and sets a handle up for a migrating table: the
+/// source file attached with its key, the temp view that reads both tables as one.
 enum MigrationBinder {
     static func isInTransaction(_ handle: Handle) -> Bool {
         handle.rawPointer.map { sqlite3_get_autocommit($0) == 0 } ?? false
@@ -58,79 +58,65 @@ enum MigrationBinder {
 
     // MARK: Tables
 
-    /// Resolves `name` for `state`: asks the filters, and for a migrating table checks the source
-    /// against the target and records it. A target that does not exist yet is left unresolved.
+    /// Resolves `name` for `state`: asks the filters (once), and for a migrating table checks the source
+    /// against the target and records it. A target that does not exist yet stays `.declared`.
     static func resolve(_ name: String, in state: MigrationState, on handle: Handle) throws {
-        if state.table(name) != nil { return }
-        let lowered = name.lowercased()
-        if lowered.hasPrefix("sqlite_") || lowered.hasPrefix("wcdb_") {
-            state.with { $0.tables[lowered] = .plain }
-            return
-        }
-        let sources = state.with { $0.sources }
-        guard let (source, info) = sources.lazy.compactMap({ source in source.info(for: name).map { (source, $0) } }).first else {
-            state.with { $0.tables[lowered] = .plain }
-            return
-        }
+        guard let (source, info) = declaration(of: name, in: state) else { return }
         try state.resolving.withLock { _ in
-            if state.table(name) != nil { return }
+            // Another handle may have checked it meanwhile.
+            guard case .declared = state.table(name) else { return }
             try attach(source, on: handle)
-            guard let resolved = try check(info, from: source, on: handle) else { return }
+            guard let resolved = try MigrationCheck.check(info, from: source, on: handle) else { return }
             state.with { values in
-                values.tables[lowered] = resolved
+                values.tables[name.lowercased()] = resolved
                 if case .migrating = resolved { values.isMigrated = false }
             }
         }
     }
 
-    /// What `info` turns out to be on the database; nil when its target does not exist yet.
-    private static func check(_ info: Database.MigrationInfo, from source: MigrationSource,
-                              on handle: Handle) throws -> TableMigration? {
-        let target = info.table, sourceTable = info.sourceTable ?? ""
-        let schema = SQLIdentifier.quoteSchema(source.schema)
-        let sourceExists = try !handle.rows("SELECT 1 FROM \(schema).sqlite_master WHERE type = 'table' AND name = ?",
-                                     [.text(sourceTable)]).isEmpty
-        guard sourceExists else { return .plain }  // Migrated at an earlier launch.
-        let definition = try handle.rows("SELECT sql FROM main.sqlite_master WHERE type = 'table' AND name = ?", [.text(target)])
-        guard let sql = definition.first?.first?.stringValue else { return nil }
-        let compact = sql.uppercased().filter { !$0.isWhitespace }
-        if compact.hasSuffix("WITHOUTROWID") {
-            throw MigrationError.configuration("Table \(target) is WITHOUT ROWID; migration moves rows by rowid", info: info)
+    /// Before `name` is created: a table the filters give a source whose table exists turns
+    /// `isMigrated()` false at once (WCDB 2.x's `hintThatTableWillBeCreated`); its next use checks it.
+    static func willCreate(_ name: String, in state: MigrationState, on handle: Handle) throws {
+        guard let (source, info) = declaration(of: name, in: state) else { return }
+        try attach(source, on: handle)
+        if try MigrationCheck.sourceTableExists(info, of: source, on: handle) { state.with { $0.isMigrated = false } }
+    }
+
+    /// Makes a migrating `name` `.declared` again, to be checked at its next use; whether it was migrating.
+    static func forget(_ name: String, in state: MigrationState) -> Bool {
+        state.with { values in
+            guard case .migrating(let table) = values.tables[name.lowercased()] else { return false }
+            values.tables[name.lowercased()] = .declared(table.source, table.info)
+            return true
         }
-        let targetColumns = try handle.rows("PRAGMA main.table_info(\(SQLIdentifier.quote(target)))")
-        let sourceColumns = try handle.rows("PRAGMA \(schema).table_info(\(SQLIdentifier.quote(sourceTable)))")
-        let targetNames = targetColumns.map { $0[1].stringValue }
-        let sourceNames = sourceColumns.map { $0[1].stringValue }
-        // Compression's hidden type columns may be on one side only (values moved without one are
-        // "not processed yet"); every other column must be on both.
-        let hidden = { (name: String) in name.hasPrefix(CompressionMarker.typeColumnPrefix) }
-        let lowered = { (names: [String]) in Set(names.map { $0.lowercased() }) }
-        let missing = targetNames.filter { !hidden($0) && !lowered(sourceNames).contains($0.lowercased()) }
-        let extra = sourceNames.filter { !hidden($0) && !lowered(targetNames).contains($0.lowercased()) }
-        if !missing.isEmpty || !extra.isEmpty {
-            var parts: [String] = []
-            if !missing.isEmpty { parts.append("the source lacks \(missing.joined(separator: ", "))") }
-            if !extra.isEmpty { parts.append("the target lacks \(extra.joined(separator: ", "))") }
-            throw MigrationError.configuration(
-                "Table \(target) can not take over \(sourceTable): their columns differ (\(parts.joined(separator: "; ")))", info: info)
+    }
+
+    /// The source the filters give `name`, when it is `.declared` (nil once it is resolved further, or
+    /// when it does not migrate). The filters are asked the first time only (as WCDB 2.x does, once per
+    /// table and configuration): their answer is recorded.
+    static func declaration(of name: String, in state: MigrationState) -> (MigrationSource, Database.MigrationInfo)? {
+        switch state.table(name) {
+        case .declared(let source, let info): return (source, info)
+        case .plain, .migrating, .migrated: return nil
+        case nil: break
         }
-        let onlyInTarget = Set(targetNames.filter { !lowered(sourceNames).contains($0.lowercased()) })
-        let primaryKey = targetColumns.filter { $0[5].int64Value > 0 }.sorted { $0[5].int64Value < $1[5].int64Value }
-        var integerPrimaryKey: String?
-        if primaryKey.count == 1, primaryKey[0][2].stringValue.uppercased() == "INTEGER" {
-            integerPrimaryKey = primaryKey[0][1].stringValue
+        let lowered = name.lowercased()
+        var found: TableMigration = .plain
+        // WCDB's own tables and SQLite's never migrate.
+        if !lowered.hasPrefix("sqlite_") && !lowered.hasPrefix("wcdb_") {
+            for source in state.with({ $0.sources }) {
+                guard let info = source.info(for: name) else { continue }
+                found = .declared(source, info)
+                break
+            }
         }
-        var uniqueKeys: [[String]] = []
-        for index in try handle.rows("PRAGMA main.index_list(\(SQLIdentifier.quote(target)))") where index[2].int64Value != 0 {
-            let columns = try handle.rows("PRAGMA main.index_info(\(SQLIdentifier.quote(index[1].stringValue)))")
-                .sorted { $0[0].int64Value < $1[0].int64Value }.map { $0[2].stringValue }
-            if !columns.isEmpty { uniqueKeys.append(columns) }
+        let recorded = state.with { values -> TableMigration in
+            // A filter asked on two threads at once: the first answer recorded stands.
+            if values.tables[lowered] == nil { values.tables[lowered] = found }
+            return values.tables[lowered] ?? found
         }
-        let largestRowid = try handle.rows("SELECT max(rowid) FROM \(schema).\(SQLIdentifier.quote(sourceTable))")
-        return .migrating(MigratingTable(info: info, source: source, columns: targetNames, columnsOnlyInTarget: onlyInTarget,
-                                         integerPrimaryKey: integerPrimaryKey,
-                                         uniqueKeys: uniqueKeys, isAutoIncrement: compact.contains("AUTOINCREMENT"),
-                                         largestSourceRowid: largestRowid.first?.first.flatMap { $0.isNull ? nil : $0.int64Value } ?? .min))
+        if case .declared(let source, let info) = recorded { return (source, info) }
+        return nil
     }
 
     // MARK: Handles
@@ -139,17 +125,35 @@ enum MigrationBinder {
     static func bind(_ table: MigratingTable, on handle: Handle) throws {
         try attach(table.source, on: handle)
         try createProgressTable(on: handle)
-        let key = "view:" + table.view.lowercased()
+        try createPickedTable(on: handle)
+        // Keyed by its SQL: a table checked again (its columns changed) reads through a new view.
+        let prefix = viewKeyPrefix(table), key = prefix + table.createViewSQL
         if handle.rewriterObjects.contains(key) { return }
         // Made afresh: a view left by an earlier configuration of this connection may read other columns.
+        handle.rewriterObjects = handle.rewriterObjects.filter { !$0.hasPrefix(prefix) }
         try handle.exec("DROP VIEW IF EXISTS temp.\(SQLIdentifier.quote(table.view))")
         try handle.exec(table.createViewSQL)
+        if !isInTransaction(handle) { handle.rewriterObjects.insert(key) }
+    }
+
+    private static func viewKeyPrefix(_ table: MigratingTable) -> String { "view:" + table.view.lowercased() + "\u{0}" }
+
+    /// The temp table where a write with ORDER BY or LIMIT notes the keys of the rows it picks, before
+    /// its prelude moves those of them still in the source (`MigrationRewriter.pickedRowsCondition`).
+    static let pickedTable = "temp.wcdb_migration_picked"
+
+    /// Creates `pickedTable` on `handle` (once).
+    static func createPickedTable(on handle: Handle) throws {
+        let key = "picked"
+        if handle.rewriterObjects.contains(key) { return }
+        try handle.exec("CREATE TEMP TABLE IF NOT EXISTS \(pickedTable)(key)")
         if !isInTransaction(handle) { handle.rewriterObjects.insert(key) }
     }
 
     /// Drops `table`'s view from `handle` (its migration is over).
     static func unbind(_ table: MigratingTable, on handle: Handle) throws {
         try handle.exec("DROP VIEW IF EXISTS temp.\(SQLIdentifier.quote(table.view))")
-        handle.rewriterObjects.remove("view:" + table.view.lowercased())
+        let prefix = viewKeyPrefix(table)
+        handle.rewriterObjects = handle.rewriterObjects.filter { !$0.hasPrefix(prefix) }
     }
 }

@@ -10,9 +10,11 @@
 ///   an INSERT's rows that share its rowid or a UNIQUE key (so conflicts, `OR REPLACE` and
 ///   `OR IGNORE` behave as on one table). The prelude and the write run in one savepoint, so a row is
 ///   moved whole or not at all; `changes` and `lastInsertedRowID` are the write's own.
+///   An UPDATE or DELETE with ORDER BY or LIMIT first notes the keys of the rows it picks over both
+///   tables, and moves those; on the target it then picks the same ones.
 /// - **New rowids.** An INSERT of rows names each row's rowid (or INTEGER PRIMARY KEY, when it is
-///   NULL) as one past the largest of both tables, so a new row never takes the rowid of a source row
-///   still to come.
+///   NULL) as one past the largest of both tables, so a new row never takes the key of a source row
+///   still to come (`MigrationKey`: a source row's key is the one it keeps in the target).
 struct MigrationRewriter: StatementRewriter {
     let state: MigrationState
     /// Before compression: it then sees a migrating table's view as the table (`TableStandIn`).
@@ -31,15 +33,29 @@ struct MigrationRewriter: StatementRewriter {
             throw MigrationError.misuse("A write to the migrating table \(table.table) holds bind parameters without a number "
                 + "(`?` or `:name`): number them (`?1`), or put the values in the statement")
         }
-        let orderLimit: OrderLimitClause? = switch statement {
-        case .update(let node): node.orderLimit
-        case .delete(let node): node.orderLimit
-        default: nil
-        }
-        if let orderLimit, !orderLimit.orders.isEmpty || orderLimit.limit != nil || orderLimit.range != nil {
-            throw MigrationError.misuse("ORDER BY and LIMIT on a write to the migrating table \(table.table) are not supported")
-        }
     }
+
+    func prelude(forDropping table: String, on handle: AnyObject) throws -> Prelude {
+        guard let handle = handle as? Handle, state.with({ !$0.sources.isEmpty }) else { return Prelude() }
+        try MigrationBinder.resolve(table, in: state, on: handle)
+        guard let migrating = state.migrating(table) else { return Prelude() }
+        return Prelude(statements: migrating.dropSQL)
+    }
+
+    func willCreate(table: String, on handle: AnyObject) throws {
+        guard let handle = handle as? Handle, state.with({ !$0.sources.isEmpty }) else { return }
+        try MigrationBinder.willCreate(table, in: state, on: handle)
+    }
+
+    /// A migrating table whose columns changed (a column added by `create(table:of:)` or the missing-column
+    /// recovery) is checked again at its next use, and every handle rewrites its statements again.
+    func didAlter(table: String, on handle: AnyObject) throws {
+        guard let handle = handle as? Handle, MigrationBinder.forget(table, in: state), let core = handle.core else { return }
+        Database(core: core).reinstallRewriter(MigrationRewriter(state: state))
+    }
+
+    /// Whether `clause` picks among the rows its WHERE selects (ORDER BY alone does not).
+    static func picksRows(_ clause: OrderLimitClause) -> Bool { clause.limit != nil || clause.range != nil || clause.offset != nil }
 
     /// The main-database table an INSERT, UPDATE or DELETE writes.
     static func writeTarget(of statement: StatementNode) -> TableName? {
@@ -150,7 +166,7 @@ struct MigrationRewriter: StatementRewriter {
 
     private static func literal(_ value: Int64) -> ExpressionNode { ExpressionNode(.literal(LiteralValue(value))) }
 
-    /// `(SELECT max(rowid) FROM table)`, or another aggregate over another column.
+    /// `ifnull((SELECT max(column) FROM table WHERE condition), 0)`.
     private static func largest(_ column: String, from table: TableName, where condition: Expression? = nil) -> ExpressionNode {
         var core = SelectCore()
         core.columns = [ColumnResult(with: Expression(node: function("max", [ExpressionNode(.column(ColumnName(name: column)))])))]
@@ -161,11 +177,13 @@ struct MigrationRewriter: StatementRewriter {
         return function("ifnull", [ExpressionNode(.subquery(select)), literal(0)])
     }
 
-    /// The rowid of the `offset`-th new row of one INSERT: past the largest of the target, the source
-    /// and (with AUTOINCREMENT) the target's sequence.
+    /// The rowid of the `offset`-th new row of one INSERT: past the largest of the target, the source's
+    /// keys and (with AUTOINCREMENT) the target's sequence. The source's largest key is looked up when it
+    /// is its rowid (one descent); else it is the bound checked with the table, which stays one.
     private static func nextRowid(_ table: MigratingTable, offset: Int) -> ExpressionNode {
-        var bounds = [largest("rowid", from: TableName(name: table.table, schema: "main")),
-                      largest("rowid", from: TableName(name: table.sourceTable, schema: table.source.schema))]
+        let sourceBound = table.key.isSourceRowid ? largest("rowid", from: TableName(name: table.sourceTable, schema: table.source.schema))
+            : literal(max(0, table.largestSourceKey))
+        var bounds = [largest("rowid", from: TableName(name: table.table, schema: "main")), sourceBound]
         if table.isAutoIncrement {
             let named = Expression(.binary("=", ExpressionNode(.column(ColumnName(name: "name"))),
                                            ExpressionNode(.literal(LiteralValue(table.table)))))
@@ -225,14 +243,15 @@ struct MigrationRewriter: StatementRewriter {
         let print = { (expression: Expression, base: Int) in
             SQLRenderer.inlined { numbered ? $0.render(reads.apply(expression), numberedFrom: base) : $0.render(reads.apply(expression)) }
         }
+        // ORDER BY prints its values in (an integer names a result column).
+        let printOrders = { (clause: OrderLimitClause) in SQLRenderer.inlined { reads.apply(to: clause).render(into: &$0) } }
         switch statement {
         case .update(let node):
-            // The WHERE's slots come last.
-            let condition = node.condition.map { print($0, total - $0.boundValues.count + 1) } ?? "1"
-            return Prelude(statements: table.moveSQL(where: condition))
+            return Self.writePrelude(table, condition: node.condition, orderLimit: node.orderLimit, slots: total, print: print,
+                                     printOrders: printOrders)
         case .delete(let node):
-            let condition = node.condition.map { print($0, total - $0.boundValues.count + 1) } ?? "1"
-            return Prelude(statements: table.moveSQL(where: condition))
+            return Self.writePrelude(table, condition: node.condition, orderLimit: node.orderLimit, slots: total, print: print,
+                                     printOrders: printOrders)
         case .insert(let node):
             guard !node.rows.isEmpty else { return Prelude() }
             let columns = node.columns.isEmpty ? table.implicitColumns(for: node) : node.columns.map(\.name)
@@ -260,14 +279,56 @@ struct MigrationRewriter: StatementRewriter {
             }
             guard !conditions.isEmpty else { return Prelude() }
             // Most inserts take a new key: one lookup, and the moves are skipped. A key above every
-            // rowid of the source skips the lookup too, when it is all the lookup looks for.
+            // key the source held skips the lookup too, when it is all the lookup looks for.
             var prelude = Prelude(statements: table.moveSQL(where: conditions.joined(separator: " OR "), checked: true))
             if conditions.count == 1, let keyParameter {
-                prelude.keyCeiling = Prelude.KeyCeiling(parameter: keyParameter, ceiling: table.largestSourceRowid)
+                prelude.keyCeiling = Prelude.KeyCeiling(parameter: keyParameter, ceiling: table.largestSourceKey)
             }
             return prelude
         case .select:
             return Prelude()
         }
+    }
+}
+
+extension MigrationRewriter {
+    /// What runs before an UPDATE or DELETE of `table`: the source rows it can touch move into the target.
+    /// Those are the rows its WHERE selects (printed with `print` from its slot numbers: the WHERE's, then
+    /// its LIMIT and OFFSET's, are the last of the `slots`). With LIMIT or OFFSET, the rows its ORDER BY and
+    /// LIMIT pick over both tables, the offset's rows too (so that the target holds every row ranked up
+    /// to the last one picked, and the write picks the same there), noted first in `pickedTable`: the
+    /// moves read them from there, as the rows shift from one table to the other (WCDB 2.x selects the
+    /// keys once too, then writes each row in both tables).
+    static func writePrelude(_ table: MigratingTable, condition: Expression?, orderLimit: OrderLimitClause, slots: Int,
+                             print: (Expression, Int) -> String, printOrders: (OrderLimitClause) -> String) -> Prelude {
+        let limits = [orderLimit.range?.0, orderLimit.range?.1, orderLimit.limit, orderLimit.offset].compactMap { $0 }
+        let limitSlots = limits.reduce(0) { $0 + $1.boundValues.count }
+        let where_ = condition.map { print($0, slots - limitSlots - $0.boundValues.count + 1) } ?? "1"
+        guard picksRows(orderLimit) else { return Prelude(statements: table.moveSQL(where: where_)) }
+        var base = slots - limitSlots + 1
+        func next(_ expression: Expression) -> String {
+            defer { base += expression.boundValues.count }
+            return "(" + print(expression, base) + ")"
+        }
+        // SQLite's LIMIT: `LIMIT offset, count` or `LIMIT count OFFSET offset`; a negative count is none.
+        var count: String?, offset: String?
+        if let range = orderLimit.range {
+            offset = next(range.0)
+            count = next(range.1)
+        } else {
+            count = orderLimit.limit.map(next)
+            offset = orderLimit.offset.map(next)
+        }
+        var orders = orderLimit
+        (orders.limit, orders.offset, orders.range) = (nil, nil, nil)
+        let through = switch (count, offset) {
+        case (let count?, let offset?): "CASE WHEN \(count) < 0 THEN -1 ELSE \(count) + max(\(offset), 0) END"
+        case (let count?, nil): count
+        default: "-1"
+        }
+        let picked = MigrationBinder.pickedTable
+        let note = "INSERT INTO \(picked)(key) SELECT rowid FROM temp.\(MigratingTable.quote(table.view)) AS \(MigratingTable.quote(table.table)) "
+            + "WHERE (\(where_))\(printOrders(orders)) LIMIT \(through)"
+        return Prelude(statements: ["DELETE FROM \(picked)", note] + table.moveSQL(where: "rowid IN (SELECT key FROM \(picked))"))
     }
 }

@@ -5,6 +5,9 @@ import Synchronization
 enum TableMigration: Sendable {
     /// It does not migrate (or its source is gone: nothing left to move).
     case plain
+    /// The filter gives it a source, but the table did not exist when last checked (it is checked again
+    /// at its next use; the filter is not asked again).
+    case declared(MigrationSource, Database.MigrationInfo)
     case migrating(MigratingTable)
     /// It finished migrating during this launch.
     case migrated(Database.MigrationInfo)
@@ -20,7 +23,8 @@ final class MigrationState: Sendable {
         var autoMigration = false
         var autoMigrationRunning = false
         var notification: Database.MigratedCallback?
-        /// Set by a step that found nothing left to migrate; cleared by `addMigration`.
+        /// Set by a step that found nothing left to migrate; cleared by `addMigration`, and by a table found
+        /// migrating or created with a source that has rows.
         var isMigrated = false
         /// Tables whose rows have all moved, whose source is not dropped yet: operations begun before
         /// `mark` (`DatabaseCore.operationMark()`) may still read it through statements rewritten for

@@ -30,18 +30,17 @@ enum MigrationStepper {
     }
 
     /// Moves rows of `table` for about `stepDuration`, in one savepoint; returns how many moved and
-    /// whether none is left. From a source in another file, the rows a write's prelude recorded as moved
-    /// are deleted from it first (see `MigratingTable.recordMovedSQL`), and the record is cleared once
-    /// the step has committed.
+    /// whether none is left (also when the target is gone: dropping it deleted its source rows). From a
+    /// source in another file, the rows a write's prelude recorded as moved are deleted from it first
+    /// (see `MigratingTable.recordMovedSQL`), and the record is cleared once the step has committed.
     static func step(_ table: MigratingTable, on handle: Handle) throws -> (moved: Int, finished: Bool) {
+        guard try !handle.rows("SELECT 1 FROM main.sqlite_master WHERE type = 'table' AND name = ?", [.text(table.table)]).isEmpty else {
+            return (0, true)
+        }
         try MigrationBinder.attach(table.source, on: handle)
         try MigrationBinder.createProgressTable(on: handle)
-        // The next `?2` rows of this target past the watermark `?1`, in rowid order: SQLite's last
-        // inserted rowid is then the new watermark.
-        let copyBatch = try handle.prepare(
-            "INSERT INTO \(table.quotedTarget)(\(table.movedColumnList)) SELECT \(table.movedColumnList) FROM \(table.quotedSource) "
-                + "WHERE rowid > ?1 AND (\(table.filterSQL)) ORDER BY rowid LIMIT ?2")
-        defer { copyBatch.finalize() }
+        let batches = try BatchCopy(table, on: handle)
+        defer { batches.finalize() }
         let setWatermark = try handle.prepare(table.setWatermarkSQL)
         defer { setWatermark.finalize() }
         let start = Date()
@@ -50,29 +49,16 @@ enum MigrationStepper {
         try handle.exec("SAVEPOINT wcdb_migration_step")
         do {
             if table.source.isCrossDatabase { try handle.exec(table.deleteMovedSQL) }
-            // The largest source row still to come first (moved as a write's prelude moves it), so that
-            // the target's largest rowid stays above every source row still to come: SQLite's next rowid
-            // for an `INSERT … SELECT` on the target then takes none of theirs.
-            let top = try handle.rows(
-                "SELECT (SELECT max(rowid) FROM \(table.quotedSource) WHERE \(table.filterSQL)), (SELECT max(rowid) FROM \(table.quotedTarget))")[0]
-            let source = top[0].int64Value
-            if !top[0].isNull, top[1].isNull || source > top[1].int64Value {
-                for (index, sql) in table.moveSQL(where: "rowid = \(source)").enumerated() {
-                    try handle.exec(sql)
-                    if index == 0 { moved += handle.changes }
-                }
-            }
-            var mark = try watermark(table, on: handle) ?? Int64.min
+            let watermark = try watermark(table, on: handle)
+            moved += try moveLargestFirst(table, isFirstStep: watermark == nil, on: handle)
+            var mark = watermark ?? Int64.min
             var batch = rowsPerBatch
             repeat {
                 let batchStart = Date()
-                copyBatch.bind([.integer(mark), .integer(Int64(batch))])
-                try copyBatch.run()
-                copyBatch.reset()
-                let copied = handle.changes
+                let (copied, last) = try batches.copy(after: mark, rows: batch)
                 moved += copied
                 // Fewer rows than asked for: none is left past them.
-                guard copied == batch, let last = handle.rawPointer.map(sqlite3_last_insert_rowid), last != MigratingTable.allMoved else {
+                guard let last, last != MigratingTable.allMoved else {
                     mark = MigratingTable.allMoved
                     finished = true
                     break
@@ -95,6 +81,79 @@ enum MigrationStepper {
         }
         try clearMoved(table, on: handle)
         return (moved, finished)
+    }
+
+    /// Moves the source row with the largest key still to come first (as a write's prelude moves it),
+    /// so that the target's largest rowid stays above every source row still to come: SQLite's next
+    /// rowid for an `INSERT … SELECT` on the target then takes none of their keys. A key that is the
+    /// source's rowid is looked up at every step; another (a column the source may not index) at the
+    /// first step only, from the bound checked with the table. Returns the rows moved.
+    private static func moveLargestFirst(_ table: MigratingTable, isFirstStep: Bool, on handle: Handle) throws -> Int {
+        let source: String
+        if table.key.isSourceRowid {
+            source = "(SELECT max(rowid) FROM \(table.quotedSource) WHERE \(table.filterSQL))"
+        } else if isFirstStep, table.largestSourceKey != .min {
+            source = "\(table.largestSourceKey)"
+        } else {
+            return 0
+        }
+        let top = try handle.rows("SELECT \(source), (SELECT max(rowid) FROM \(table.quotedTarget))")[0]
+        guard !top[0].isNull, top[1].isNull || top[0].int64Value > top[1].int64Value else { return 0 }
+        var moved = 0
+        for (index, sql) in table.moveSQL(where: "rowid = \(top[0].int64Value)").enumerated() {
+            try handle.exec(sql)
+            if index == 0 { moved += handle.changes }
+        }
+        return moved
+    }
+
+    /// A step's batches: the next rows of a target's source past a source rowid, in source rowid order,
+    /// copied into the target as `MigratingTable.sourceValue` reads them.
+    private struct BatchCopy {
+        /// `?1`: the source rowid to go past; `?2`: how many rows; `?3`: the source rowid to stop at.
+        let copy: HandleStatement
+        /// The source rowid of the `?2 + 1`-th row past `?1`, when the key is not the source's rowid (the
+        /// target's last inserted rowid then tells nothing of it).
+        let end: HandleStatement?
+        let handle: Handle
+
+        init(_ table: MigratingTable, on handle: Handle) throws {
+            let alias = MigratingTable.sourceAlias
+            let rows = "FROM \(table.quotedSource) AS \(alias) WHERE \(alias).rowid > ?1 AND (\(table.filterSQL))"
+            let values = table.movedColumns.map(table.sourceValue(of:)).joined(separator: ", ")
+            self.handle = handle
+            copy = try handle.prepare("INSERT INTO \(table.quotedTarget)(\(table.movedColumnList)) SELECT \(values) \(rows) "
+                + "AND \(alias).rowid <= ?3 ORDER BY \(alias).rowid LIMIT ?2")
+            do {
+                end = table.key.isSourceRowid ? nil : try handle.prepare("SELECT \(alias).rowid \(rows) ORDER BY \(alias).rowid LIMIT 1 OFFSET ?2")
+            } catch {
+                copy.finalize()
+                throw error
+            }
+        }
+
+        /// Copies up to `rows` rows past source rowid `mark`; returns how many, and the source rowid of the
+        /// last one (nil when fewer than `rows` were left: the table is done).
+        func copy(after mark: Int64, rows: Int) throws -> (copied: Int, last: Int64?) {
+            var through = Int64.max
+            if let end {
+                end.bind([.integer(mark), .integer(Int64(rows - 1))])
+                defer { end.reset() }
+                if try end.step() { through = end.value(atIndex: 0).int64Value }
+            }
+            copy.bind([.integer(mark), .integer(Int64(rows)), .integer(through)])
+            try copy.run()
+            copy.reset()
+            let copied = handle.changes
+            guard copied == rows else { return (copied, nil) }
+            if end != nil { return (copied, through) }
+            return (copied, handle.rawPointer.map(sqlite3_last_insert_rowid))
+        }
+
+        func finalize() {
+            copy.finalize()
+            end?.finalize()
+        }
     }
 
     /// Clears the record of rows moved out of `table`'s source file, when no transaction is open: every

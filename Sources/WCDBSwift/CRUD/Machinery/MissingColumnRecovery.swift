@@ -56,7 +56,7 @@ extension Handle {
             let columns = try rows("PRAGMA main.table_info(\(SQLIdentifier.quote(declared.table)))").map { $0[1].stringValue.lowercased() }
             if columns.contains(declared.column.name.lowercased()) { return }
             do {
-                try exec(StatementAlterTable().alter(table: declared.table).addColumn(with: declared.column.columnDef).description)
+                try execRendered(StatementAlterTable().alter(table: declared.table).addColumn(with: declared.column.columnDef))
             } catch {
                 throw missing
             }

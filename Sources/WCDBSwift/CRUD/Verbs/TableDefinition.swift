@@ -15,12 +15,12 @@ extension HandleProvider {
         }
         let statement = StatementCreateTable().create(table: table).ifNotExists().with(columns: columnDefs)
             .constraint(constraints ?? [])
-        try withHandle(forWriting: true) { handle in try handle.exec(statement.description) }
+        try withHandle(forWriting: true) { handle in try handle.execRendered(statement) }
     }
 
     /// Adds the column `columnDef` to `table` (`ALTER TABLE … ADD COLUMN`, WCDB 2.x).
     public func addColumn(with columnDef: ColumnDef, forTable table: String) throws {
         let statement = StatementAlterTable().alter(table: table).addColumn(with: columnDef)
-        try withHandle(forWriting: true) { handle in try handle.exec(statement.description) }
+        try withHandle(forWriting: true) { handle in try handle.execRendered(statement) }
     }
 }

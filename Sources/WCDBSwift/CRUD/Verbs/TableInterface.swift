@@ -26,14 +26,15 @@ extension HandleProvider {
                 if tableExisted {
                     let existing = Set(try Self.columnNames(of: table, on: handle).map { $0.lowercased() })
                     for column in binding.columns where !existing.contains(column.name.lowercased()) {
-                        try handle.exec(StatementAlterTable().alter(table: table).addColumn(with: column.columnDef).description)
+                        try handle.execRendered(StatementAlterTable().alter(table: table).addColumn(with: column.columnDef))
                     }
                     try Self.warnAboutConstraintDrift(of: table, binding: binding, existingColumns: existing, on: handle)
                     if binding.enableAutoIncrementForExistingTable {
                         rewroteSchema = try Self.addAutoIncrement(toExisting: table, on: handle)
                     }
                 } else {
-                    try handle.exec(binding.createTableStatement(named: table).description)
+                    // Rendered so that the rewriters hear of the new table (a migration's target).
+                    try handle.execRendered(binding.createTableStatement(named: table))
                 }
                 for suffix in binding.indexSuffixesToDrop {
                     try handle.exec(StatementDropIndex().drop(index: table + suffix).ifExists().description)
@@ -119,7 +120,8 @@ extension HandleProvider {
                 for trigger in VirtualTableBinding.triggerNames(forIndex: table) where try Self.isIndexTrigger(trigger, of: table, on: handle) {
                     try handle.exec(StatementDropTrigger().drop(trigger: trigger).ifExists().description)
                 }
-                try handle.exec(StatementDropTable().drop(table: table).ifExists().description)
+                // Rendered so that the rewriters' statements for a drop run with it (a migration's source rows).
+                try handle.execRendered(StatementDropTable().drop(table: table).ifExists())
                 // The view a full-text index over compressed columns reads its content through.
                 try handle.exec("DROP VIEW IF EXISTS main.\(SQLIdentifier.quote(CompressedContent.viewName(forIndex: table)))")
             }

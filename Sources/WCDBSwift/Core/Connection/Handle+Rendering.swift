@@ -26,10 +26,19 @@ extension Handle {
     /// The SQL and values of a WINQ statement as this handle runs it: a statement with a tree is
     /// rendered (see `rendering(of:)`), a schema or control statement as it prints (refused, as a tree
     /// is, when it holds what the engine cannot run), any other as it prints.
+    /// A `DROP TABLE` runs after the rewriters' statements for it, and the rewriters are told of a
+    /// `CREATE TABLE` before it runs (data migration: see `StatementRewriter`).
     func rendering(of statement: Statement) throws -> SQLRendering {
         if let statement = statement as? SyntaxStatement { return try rendering(of: statement.statementNode) }
+        if !rewriters.isEmpty, let create = statement as? StatementCreateTable, let table = create.mainTable {
+            try rewriters.willCreate(table: table, on: self)
+        }
         if let statement = statement as? RenderedStatement { return try supported(statement.rendering) }
-        return SQLRendering(sql: statement.description, values: [], requiredFeatures: [])
+        var rendering = SQLRendering(sql: statement.description, values: [], requiredFeatures: [])
+        if !rewriters.isEmpty, let drop = statement as? StatementDropTable, let table = drop.mainTable {
+            rendering.prelude = try rewriters.prelude(forDropping: table, on: self)
+        }
+        return rendering
     }
 
     /// `rendering`, unless it holds a construct the running engine cannot run: then the error naming it.
@@ -89,13 +98,20 @@ extension Handle {
         return prepared
     }
 
-    /// Runs a WINQ statement to its end, discarding rows; its values bound.
+    /// Runs a WINQ statement to its end, discarding rows; its values bound. The rewriters are told of an
+    /// `ALTER TABLE` once it ran.
     func execRendered(_ statement: Statement) throws {
         let rendering = try rendering(of: statement)
-        guard !rendering.values.isEmpty || !rendering.prelude.isEmpty else { return try exec(rendering.sql) }
-        let prepared = try prepare(rendering)
-        defer { prepared.finalize() }
-        bind(rendering, to: prepared)
-        while try prepared.step() {}
+        if !rendering.values.isEmpty || !rendering.prelude.isEmpty {
+            let prepared = try prepare(rendering)
+            defer { prepared.finalize() }
+            bind(rendering, to: prepared)
+            while try prepared.step() {}
+        } else {
+            try exec(rendering.sql)
+        }
+        if !rewriters.isEmpty, let alter = statement as? StatementAlterTable, let table = alter.mainTable {
+            try rewriters.didAlter(table: table, on: self)
+        }
     }
 }

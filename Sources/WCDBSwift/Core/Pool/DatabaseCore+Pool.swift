@@ -322,6 +322,27 @@ extension DatabaseCore {
         return try body(pin)
     }
 
+    /// Runs `body` inside a read operation of this thread, only while the database is open: nil, opening
+    /// nothing, when it is closed, closing or blockaded, or when no handle is free at once. For the
+    /// database's own background work (auto migration), which must not open a database the app closed:
+    /// the check and the checkout are one step under the lock, so a `close()` either comes first (and
+    /// this returns nil) or waits for `body` to end. Calls in `body` nest in this operation.
+    func withPinIfOpen<T>(_ body: (Pin) throws -> T) throws -> T? {
+        let tid = currentThreadID()
+        let globalGeneration = globalTraceGeneration.load(ordering: .relaxed)
+        let entered = state.withLock { state -> (Pin, current: Bool)? in
+            guard state.isOpened, state.pins[tid] == nil, let handle = state.pool.checkOutAtOnce(for: tid) else { return nil }
+            let pin = state.takePin(handle: handle, threadID: tid)
+            state.pins.insert(pin)
+            return (pin, state.settings.isCurrent(handle, globalTraceGeneration: globalGeneration))
+        }
+        guard let (taken, current) = entered else { return nil }
+        let pin = current ? taken : try finishEntering(taken, forWriting: false, thread: tid)
+        if current { startPerformance(of: pin) }
+        defer { leave(pin) }
+        return try body(pin)
+    }
+
     /// The calling thread's pin, if an operation or transaction of this core is running on it.
     func currentPin() -> Pin? {
         let tid = currentThreadID()

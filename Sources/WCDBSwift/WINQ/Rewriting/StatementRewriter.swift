@@ -19,6 +19,18 @@ protocol StatementRewriter: Sendable {
     /// same transaction (see `Prelude`): data migration moves the rows a write will touch. None by default.
     func prelude(for statement: StatementNode) -> Prelude
 
+    /// Statements to run before `DROP TABLE` of main-database `table`, in the same transaction (data
+    /// migration deletes the source rows the table was to take over). None by default.
+    func prelude(forDropping table: String, on handle: AnyObject) throws -> Prelude
+
+    /// Told before `CREATE TABLE` of main-database `table` runs (data migration asks its filter about
+    /// a table as it is created, as WCDB 2.x does). Nothing by default.
+    func willCreate(table: String, on handle: AnyObject) throws
+
+    /// Told after `ALTER TABLE` of main-database `table` ran (data migration reads the table's columns
+    /// again). Nothing by default.
+    func didAlter(table: String, on handle: AnyObject) throws
+
     /// Where this rewriter runs among a database's rewriters: lower first, equal ones in the order they
     /// were added. A rewriter that reads a view in a table's place (data migration, -1) runs before one
     /// that rewrites columns (compression, 0), which finds the table behind the view with
@@ -31,6 +43,9 @@ extension StatementRewriter {
 
     func prepare(_ statement: StatementNode, on handle: AnyObject) throws {}
     func prelude(for statement: StatementNode) -> Prelude { Prelude() }
+    func prelude(forDropping table: String, on handle: AnyObject) throws -> Prelude { Prelude() }
+    func willCreate(table: String, on handle: AnyObject) throws {}
+    func didAlter(table: String, on handle: AnyObject) throws {}
 }
 
 /// A database's rewriters, in the order they apply, and their generation: the number that moves when
@@ -66,6 +81,23 @@ struct StatementRewriters: Sendable {
     /// the schema (migration's view over a table's columns).
     func prepare(_ statement: StatementNode, on handle: AnyObject) throws {
         for rewriter in list.reversed() { try rewriter.prepare(statement, on: handle) }
+    }
+
+    /// The statements each rewriter runs before `DROP TABLE` of main-database `table`, in order.
+    func prelude(forDropping table: String, on handle: AnyObject) throws -> Prelude {
+        var prelude = Prelude()
+        for rewriter in list { prelude.append(try rewriter.prelude(forDropping: table, on: handle)) }
+        return prelude
+    }
+
+    /// Tells each rewriter that main-database `table` is about to be created.
+    func willCreate(table: String, on handle: AnyObject) throws {
+        for rewriter in list { try rewriter.willCreate(table: table, on: handle) }
+    }
+
+    /// Tells each rewriter that main-database `table` was altered.
+    func didAlter(table: String, on handle: AnyObject) throws {
+        for rewriter in list { try rewriter.didAlter(table: table, on: handle) }
     }
 
     /// `statement` after each rewriter in turn, and the statements they run before it.

@@ -108,7 +108,7 @@ struct SyntaxTransform {
         return clause
     }
 
-    private func apply(to clause: OrderLimitClause) -> OrderLimitClause {
+    func apply(to clause: OrderLimitClause) -> OrderLimitClause {
         var clause = clause
         clause.orders = clause.orders.map { $0.replacingExpression(apply($0.expression)) }
         clause.limit = clause.limit.map(apply)

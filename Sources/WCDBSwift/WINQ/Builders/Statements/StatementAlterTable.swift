@@ -52,6 +52,9 @@ public final class StatementAlterTable: Statement {
 
     /// The statement's SQL.
     public var description: String { SQLRenderer.inlined { render(into: &$0) } }
+
+    /// The table it alters when that is a table of the main database (what rewriters are told of).
+    var mainTable: String? { schema == nil || schema?.lowercased() == "main" ? table : nil }
 }
 
 extension StatementAlterTable: RenderedStatement {

@@ -13,6 +13,11 @@ public final class StatementCreateTable: Statement {
     /// An empty statement; name the table with `create(table:isTemp:)`, then add columns or a query.
     public init() {}
 
+    /// The table it creates when that is a table of the main database (what rewriters are told of).
+    var mainTable: String? {
+        isTemp || !(schema == nil || schema?.lowercased() == "main") || table.isEmpty ? nil : table
+    }
+
     /// `CREATE [TEMP] TABLE table …`
     @discardableResult
     public func create(table: String, isTemp: Bool = false) -> StatementCreateTable {

@@ -24,6 +24,9 @@ public final class StatementDropTable: StatementDropObject {
     public init() { super.init(kind: "TABLE") }
     /// `DROP TABLE table`
     @discardableResult public func drop(table: String) -> StatementDropTable { name = table; return self }
+
+    /// The table it drops when that is a table of the main database (what rewriters are told of).
+    var mainTable: String? { schema == nil || schema?.lowercased() == "main" ? name : nil }
 }
 
 /// `DROP INDEX [IF EXISTS] [schema.]index`
