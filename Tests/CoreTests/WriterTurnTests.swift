@@ -301,6 +301,13 @@ struct WriterTurnTests {
 struct WriterTurnCancellationTests {
     @Test(arguments: AsyncForm.allCases.filter { $0.writesInATransaction && !$0.rawValue.hasPrefix("transactionObject") })
     func aCancelledWaitForATurnThrowsCancellationError(form: AsyncForm) async throws {
+        // On a thread of its own: a starved cooperative pool would delay the writer's start past the holders' waits.
+        try await withTaskExecutorPreference(Self.executor) { try await cancelledWait(form: form) }
+    }
+
+    static let executor = ThreadTaskExecutor()
+
+    private func cancelledWait(form: AsyncForm) async throws {
         let database = try freshDatabase()
         let holders = TurnHolders(database)
         #expect(await offPool { holders.allTurnsTaken() })
