@@ -24,3 +24,15 @@ struct CompressionTestObject: TableCodable, Equatable {
     var variable1: Int = 0
     var variable2: String = ""
 }
+
+/// WCDB 2.x's `CompressionTestObject` of its compression tests (src/objc/tests/compression/common): `text`
+/// and `blob` are compressed, `textMatchId` and `blobMatchId` choose their dictionaries.
+struct CompressingObject: TableCodable, Equatable {
+    // @PrimaryKey(autoIncrement: true)
+    var mainId: Int64? = nil
+    var subId: Double = 0
+    var text: String? = nil
+    var textMatchId: Int64 = 0
+    var blob: Data? = nil
+    var blobMatchId: Int64 = 0
+}

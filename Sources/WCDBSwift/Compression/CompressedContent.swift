@@ -12,7 +12,7 @@ struct CompressedContent {
     init?(content: String, indexed: [String], on handle: Handle) throws {
         guard let state = handle.rewriters.list.lazy.compactMap({ ($0 as? CompressionRewriter)?.state }).first else { return nil }
         try CompressionSchema.resolve(content, in: state, on: handle)
-        guard case .compressed(let table) = state.table(content) else { return nil }
+        guard let table = state.table(content)?.compressedTable else { return nil }
         let columns = indexed.compactMap { table.column(named: $0) }
         guard !columns.isEmpty else { return nil }
         self.columns = columns

@@ -13,17 +13,34 @@ struct CompressedTable: Sendable {
     let visibleColumns: [String]
     let columns: [Column]
     let replacesCompression: Bool
-    let summary: String
+    /// The configuration as the compression record describes it (WCDB 2.x's format).
+    let description: String
+
+    init(name: String, visibleColumns: [String], columns: [Column], replacesCompression: Bool) {
+        self.name = name
+        self.visibleColumns = visibleColumns
+        self.columns = columns
+        self.replacesCompression = replacesCompression
+        description = CompressionRecord.description(of: columns)
+    }
 
     func column(named name: String) -> Column? {
         columns.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
     }
 }
 
-extension Database.CompressionInfo.Method: @unchecked Sendable {}
-
 /// What the filter said of a table: nothing to compress, or how.
 enum TableCompression: Sendable {
     case plain
-    case compressed(CompressedTable)
+    /// Compressed as `table` says. `verified`: its type columns are committed, so every handle sees them.
+    /// A table whose type columns were added inside a transaction (not visible to other connections
+    /// until it commits, gone if it rolls back), or whose schema changed since (dropped, created again,
+    /// altered), is checked again at its next use: outside a transaction, under the write token, which
+    /// waits for the transaction that added them to end.
+    case compressed(CompressedTable, verified: Bool)
+
+    var compressedTable: CompressedTable? {
+        if case .compressed(let table, _) = self { return table }
+        return nil
+    }
 }

@@ -17,7 +17,7 @@ extension Database {
         public let tableName: String
 
         /// How one column is compressed.
-        enum Method: Equatable {
+        enum Method: Equatable, Sendable {
             case normal
             case dictionary(DictId)
             /// A dictionary by the value of the match column (`Int64.max`: the default).
@@ -58,19 +58,6 @@ extension Database {
         /// Recompresses values already compressed under another configuration: `stepCompression()` and
         /// auto compression then rewrite every row of the table, not only rows not compressed yet.
         public func enableReplaceCompression() { replacesCompression = true }
-
-        /// The configuration as text (the record table keeps it, to notice a change).
-        var summary: String {
-            columns.map { column in
-                switch column.method {
-                case .normal: return "\(column.name):normal"
-                case .dictionary(let id): return "\(column.name):dict\(id)"
-                case .multiDictionary(let match, let dicts):
-                    let pairs = dicts.keys.sorted().map { "\($0)=\(dicts[$0]!)" }.joined(separator: ",")
-                    return "\(column.name):multi(\(match);\(pairs))"
-                }
-            }.joined(separator: " ")
-        }
     }
 
     /// Decides which tables are compressed and how: called with a `CompressionInfo` for each table the

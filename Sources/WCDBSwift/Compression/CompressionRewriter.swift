@@ -48,6 +48,44 @@ struct CompressionRewriter: StatementRewriter {
         }
     }
 
+    // MARK: Schema changes
+
+    /// A dropped table's record goes with it (WCDB 2.x deletes it after the drop; here in its transaction).
+    func prelude(forDropping table: String, on handle: AnyObject) throws -> Prelude {
+        guard let handle = handle as? Handle else { return Prelude() }
+        schemaWillChange(table, on: handle)
+        return Prelude(statements: try CompressionRecord.deleteSQL(of: table, on: handle).map { [$0] } ?? [])
+    }
+
+    /// A renamed table's record moves with it (as WCDB 2.x's).
+    func prelude(forRenaming table: String, to newName: String, on handle: AnyObject) throws -> Prelude {
+        guard let handle = handle as? Handle else { return Prelude() }
+        schemaWillChange(newName, on: handle)
+        return Prelude(statements: try CompressionRecord.renameSQL(of: table, to: newName, on: handle).map { [$0] } ?? [])
+    }
+
+    /// A table created (again) is checked at its next use: one dropped meanwhile lost its type columns.
+    /// (`CREATE TABLE IF NOT EXISTS` of a table that exists changes nothing.)
+    func willCreate(table: String, on handle: AnyObject) throws {
+        guard let handle = handle as? Handle, try !CompressionSchema.tableExists(table, on: handle) else { return }
+        schemaWillChange(table, on: handle)
+    }
+
+    /// An altered table (renamed, a column added) is checked again at its next use.
+    func didAlter(table: String, on handle: AnyObject) throws {
+        guard let handle = handle as? Handle else { return }
+        schemaWillChange(table, on: handle)
+    }
+
+    /// Marks `table` to be checked again; when it was compressed, every handle drops the statements
+    /// rewritten for it: this one now (its operation may go on to use the table), the others at their
+    /// next operation (the rewriter is installed again).
+    private func schemaWillChange(_ table: String, on handle: Handle) {
+        guard state.schemaWillChange(table) else { return }
+        handle.retireCachedStatements()
+        if let core = handle.core { Database(core: core).reinstallCompressionRewriter(state) }
+    }
+
     // MARK: Writes
 
     private func rewritten(_ node: InsertNode, of table: CompressedTable) -> InsertNode {

@@ -1,11 +1,13 @@
 import CSQLCipher
 
-/// Reads a table's schema on a handle, checks the filter's configuration against it, adds the hidden
-/// type columns and keeps the compression record (`wcdb_builtin_compression_record`, as WCDB 2.x names
-/// it: per table, the configuration last used and how far `stepCompression()` has come).
+/// Reads a table's schema on a handle, checks the filter's configuration against it and adds the
+/// hidden type columns: what `TableCompression` holds of each table.
+///
+/// Every handle reads its own view of the schema, and the type columns are added under the database's
+/// write token (never while a lock of the state is held: the token's holder may be resolving a table
+/// too). A table whose columns this handle adds inside a transaction is published unverified: other
+/// handles check it again, and so wait for that transaction to end, before they rewrite for it.
 enum CompressionSchema {
-    static let recordTable = "wcdb_builtin_compression_record"
-
     static func quote(_ name: String) -> String { SQLIdentifier.quote(name) }
 
     /// A column of `PRAGMA table_info`.
@@ -21,39 +23,73 @@ enum CompressionSchema {
         }
     }
 
-    /// Resolves `name` for `state`: asks the filter, and for a compressed table checks it, adds its type
-    /// columns and records it. A table that does not exist yet is left unresolved.
-    static func resolve(_ name: String, in state: CompressionState, on handle: Handle) throws {
-        if state.table(name) != nil { return }
-        guard let filter = state.with({ $0.filter }) else { return }
-        if name.lowercased().hasPrefix("sqlite_") || name == recordTable {
-            state.with { $0.tables[name] = .plain }
-            return
+    static func tableExists(_ name: String, on handle: Handle) throws -> Bool {
+        try !handle.rows("SELECT 1 FROM main.sqlite_master WHERE type = 'table' AND name = ? COLLATE NOCASE", [.text(name)]).isEmpty
+    }
+
+    /// What the filter asks of one table.
+    struct Configuration {
+        let table: String
+        let columns: [(name: String, method: Database.CompressionInfo.Method)]
+        let replacesCompression: Bool
+
+        init(_ info: Database.CompressionInfo) {
+            (table, columns, replacesCompression) = (info.tableName, info.columns, info.replacesCompression)
         }
-        var info = Database.CompressionInfo(tableName: name)
-        filter(&info)
-        guard !info.columns.isEmpty else {
-            state.with { $0.tables[name] = .plain }
-            return
-        }
-        try state.resolving.withLock { _ in
-            if state.table(name) != nil { return }
-            let table = try check(info, on: handle)
-            guard let table else { return }
-            state.with {
-                $0.tables[name] = .compressed(table)
-                $0.isCompressed = false
-                $0.notifiedTables.remove(name)
-            }
+
+        init(_ table: CompressedTable) {
+            (self.table, columns, replacesCompression) = (table.name, table.columns.map { ($0.name, $0.method) }, table.replacesCompression)
         }
     }
 
-    /// The table `info` configures, checked and given its type columns; nil when it does not exist.
-    private static func check(_ info: Database.CompressionInfo, on handle: Handle) throws -> CompressedTable? {
-        let table = info.tableName
-        let schema = try columns(of: table, on: handle)
+    /// Resolves `name` for `state` on `handle`: asks the filter (once per configuration), and for a
+    /// compressed table checks it and adds its type columns. A table that does not exist is left
+    /// unresolved (a compressed one it was is forgotten); a verified one is not read again.
+    static func resolve(_ name: String, in state: CompressionState, on handle: Handle) throws {
+        let known = state.table(name)
+        if case .plain = known { return }
+        if case .compressed(_, verified: true) = known { return }
+        guard let filter = state.with({ $0.filter }) else { return }
+        let configuration: Configuration
+        if let table = known?.compressedTable {
+            configuration = Configuration(table)
+        } else {
+            var info = Database.CompressionInfo(tableName: name)
+            if !name.lowercased().hasPrefix("sqlite_") && name.caseInsensitiveCompare(CompressionRecord.table) != .orderedSame {
+                filter(&info)
+            }
+            guard !info.columns.isEmpty else {
+                state.with { $0.tables[name.lowercased()] = .plain }
+                return
+            }
+            configuration = Configuration(info)
+        }
+        guard let (table, added) = try check(configuration, on: handle) else {
+            if known != nil { state.with { $0.tables[name.lowercased()] = nil } }
+            return
+        }
+        let inTransaction = handle.isInTransaction
+        state.with {
+            $0.tables[name.lowercased()] = .compressed(table, verified: !inTransaction)
+            if known == nil || added {
+                $0.isCompressed = false
+                $0.notifiedTables.remove(name.lowercased())
+            }
+        }
+        // Statements prepared in this transaction name columns a rollback would take away: every
+        // handle (this one once its operation ends) prepares its statements again.
+        if added, inTransaction, let core = handle.core { Database(core: core).reinstallCompressionRewriter(state) }
+    }
+
+    /// The table `configuration` names, checked against its schema on `handle` and given its type
+    /// columns, and whether this call added any; nil when the table does not exist.
+    private static func check(_ configuration: Configuration, on handle: Handle) throws -> (CompressedTable, added: Bool)? {
+        // The name as the table was created (a statement may spell it in another case): the record's.
+        guard let master = try handle.rows("SELECT name, sql FROM main.sqlite_master WHERE type = 'table' AND name = ? COLLATE NOCASE",
+                                           [.text(configuration.table)]).first else { return nil }
+        let table = master[0].stringValue, definition = master[1].stringValue
+        var schema = try columns(of: table, on: handle)
         guard !schema.isEmpty else { return nil }
-        let definition = try handle.rows("SELECT sql FROM main.sqlite_master WHERE type = 'table' AND name = ?", [.text(table)]).first?.first?.stringValue ?? ""
         if definition.uppercased().replacingOccurrences(of: " ", with: "").hasSuffix("WITHOUTROWID") {
             throw CompressionError.configuration("Table \(table) is WITHOUT ROWID; compression needs a rowid table", table: table)
         }
@@ -64,7 +100,7 @@ enum CompressionSchema {
             }
         }
         var columns: [CompressedTable.Column] = []
-        for (name, method) in info.columns {
+        for (name, method) in configuration.columns {
             guard let column = schema.first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) else {
                 throw CompressionError.configuration("Table \(table) has no column \(name) to compress", table: table)
             }
@@ -89,49 +125,23 @@ enum CompressionSchema {
             }
             columns.append(CompressedTable.Column(name: column.name, method: method))
         }
-        for column in columns where !schema.contains(where: { $0.name.caseInsensitiveCompare(column.typeColumn) == .orderedSame }) {
-            try handle.exec("ALTER TABLE main.\(quote(table)) ADD COLUMN \(quote(column.typeColumn)) INTEGER DEFAULT NULL")
+        let missing = { (schema: [ColumnInfo]) in
+            columns.filter { column in !schema.contains { $0.name.caseInsensitiveCompare(column.typeColumn) == .orderedSame } }
+        }
+        var added = false
+        if !missing(schema).isEmpty {
+            try handle.withWriteAccess {
+                // Read again under the token: another handle may have added them (and committed) meanwhile.
+                schema = try Self.columns(of: table, on: handle)
+                for column in missing(schema) {
+                    try handle.exec("ALTER TABLE main.\(quote(table)) ADD COLUMN \(quote(column.typeColumn)) INTEGER DEFAULT NULL")
+                    added = true
+                }
+            }
         }
         let visible = schema.map(\.name).filter { !$0.hasPrefix(CompressionMarker.typeColumnPrefix) }
         let compressed = CompressedTable(name: table, visibleColumns: visible, columns: columns,
-                                         replacesCompression: info.replacesCompression, summary: info.summary)
-        try record(compressed, on: handle)
-        return compressed
-    }
-
-    /// Starts the table's record (or restarts it when the configuration changed): `stepCompression()`
-    /// then processes the rows below the highest rowid of now, from the top.
-    private static func record(_ table: CompressedTable, on handle: Handle) throws {
-        try handle.exec("""
-            CREATE TABLE IF NOT EXISTS main.\(recordTable)(tableName TEXT PRIMARY KEY, columns TEXT NOT NULL, rowid INTEGER) WITHOUT ROWID
-            """)
-        let existing = try handle.rows("SELECT columns FROM main.\(recordTable) WHERE tableName = ?", [.text(table.name)])
-        if let summary = existing.first?.first?.stringValue, summary == table.summary { return }
-        let top = try handle.rows("SELECT max(rowid) FROM main.\(quote(table.name))").first?.first ?? .null
-        let bound: FundamentalValue = if case .null = top { .null } else { .integer(top.int64Value &+ 1) }
-        let statement = try handle.prepare("INSERT OR REPLACE INTO main.\(recordTable)(tableName, columns, rowid) VALUES(?, ?, ?)")
-        defer { statement.finalize() }
-        statement.bind([.text(table.name), .text(table.summary), bound])
-        while try statement.step() {}
-    }
-
-    /// The rowid below which `table`'s rows are still to be processed, nil when all are.
-    static func bound(of table: String, on handle: Handle) throws -> Int64? {
-        let value = try handle.rows("SELECT rowid FROM main.\(recordTable) WHERE tableName = ?", [.text(table)]).first?.first
-        guard let value, case .integer(let bound) = value else { return nil }
-        return bound
-    }
-
-    /// Makes `stepCompression()` go over `table` again from its highest rowid.
-    static func restartBound(of table: String, on handle: Handle) throws {
-        let top = try handle.rows("SELECT max(rowid) FROM main.\(quote(table))").first?.first ?? .null
-        try setBound(top == .null ? nil : top.int64Value &+ 1, of: table, on: handle)
-    }
-
-    static func setBound(_ bound: Int64?, of table: String, on handle: Handle) throws {
-        let statement = try handle.prepare("UPDATE main.\(recordTable) SET rowid = ? WHERE tableName = ?")
-        defer { statement.finalize() }
-        statement.bind([bound.map { .integer($0) } ?? .null, .text(table)])
-        while try statement.step() {}
+                                         replacesCompression: configuration.replacesCompression)
+        return (compressed, added)
     }
 }

@@ -9,16 +9,26 @@ enum CompressionStepper {
     private static func quote(_ name: String) -> String { CompressionSchema.quote(name) }
     private static func literal(_ text: String) -> String { LiteralValue(text).description }
 
-    /// Resolves every table of the main database with the filter (a step covers tables not used yet).
+    /// Resolves every table of the main database with the filter (a step covers tables not used yet),
+    /// and forgets the compressed tables that are gone.
     static func resolveAllTables(_ state: CompressionState, on handle: Handle) throws {
         let names = try handle.rows(
             "SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name").map { $0[0].stringValue }
         for name in names { try CompressionSchema.resolve(name, in: state, on: handle) }
+        state.forgetCompressedTables(notIn: Set(names.map { $0.lowercased() }))
     }
 
-    /// Processes up to `rowsPerStep` rows of `table` below its recorded bound; true when none was left.
+    /// Processes up to `rowsPerStep` rows of `table` below the progress its record keeps, and records the
+    /// new progress (WCDB 2.x's record, see `CompressionRecord`); true when no row was left.
     static func step(_ table: CompressedTable, on handle: Handle) throws -> Bool {
-        guard let bound = try CompressionSchema.bound(of: table.name, on: handle) else { return true }
+        let record = try CompressionRecord.read(table.name, on: handle)
+        // No record, or one of a configuration these steps can not go on from: every row, from the top.
+        let start = record.flatMap { $0.continues(table) ? $0.progress : nil } ?? Int64.max
+        if start <= 0 {
+            // Done; a record in the former format is written again in 2.x's.
+            if let record, record.isLegacy { try CompressionRecord.write(CompressionRecord(columns: record.columns, progress: 0), of: table.name, on: handle) }
+            return true
+        }
         let name = "main." + quote(table.name)
         let pending = table.replacesCompression ? ""
             : " AND (" + table.columns.map { "\(quote($0.typeColumn)) IS NULL" }.joined(separator: " OR ") + ")"
@@ -27,12 +37,12 @@ enum CompressionStepper {
         do {
             let window = try handle.rows("""
                 SELECT min(rowid), count(*) FROM (SELECT rowid FROM \(name) WHERE rowid < ?\(pending) ORDER BY rowid DESC LIMIT \(rowsPerStep))
-                """, [.integer(bound)])[0]
+                """, [.integer(start)])[0]
+            var progress: Int64 = 0
             if window[1].int64Value == 0 {
-                try CompressionSchema.setBound(nil, of: table.name, on: handle)
                 finished = true
             } else {
-                let low = window[0].int64Value
+                progress = window[0].int64Value
                 // New values in the table's column order: each column, then (added after them) its type.
                 let values = table.columns.map { column -> String in
                     let original = "wcdb_decompress(\(quote(column.name)), \(quote(column.typeColumn)), \(literal(table.name)), \(literal(column.name)), rowid)"
@@ -41,10 +51,10 @@ enum CompressionStepper {
                 let statement = try handle.prepare(
                     "UPDATE \(name) SET \(values.joined(separator: ", ")) WHERE rowid < ? AND rowid >= ?\(pending)")
                 defer { statement.finalize() }
-                statement.bind([.integer(bound), .integer(low)])
+                statement.bind([.integer(start), .integer(progress)])
                 while try statement.step() {}
-                try CompressionSchema.setBound(low, of: table.name, on: handle)
             }
+            try CompressionRecord.write(CompressionRecord(columns: table.description, progress: progress), of: table.name, on: handle)
             try handle.exec("RELEASE wcdb_compression_step")
         } catch {
             try? handle.exec("ROLLBACK TO wcdb_compression_step")
@@ -86,7 +96,7 @@ enum CompressionStepper {
             total += try handle.rows("SELECT count(*) FROM main.\(quote(item.table)) WHERE \(item.condition)")[0][0].int64Value
         }
         var done: Int64 = 0
-        var reported = 0.0
+        var reporter = RollbackProgress(callback: progress)
         for item in work {
             let name = "main." + quote(item.table)
             let values = item.columns.map { column in
@@ -98,14 +108,38 @@ enum CompressionStepper {
                 let changed = handle.changes
                 if changed == 0 { break }
                 done += Int64(changed)
-                let percentage = total == 0 ? 1 : min(1, Double(done) / Double(total))
-                if let progress, !progress(percentage, percentage - reported) {
-                    throw WCDBError(level: .interface, code: SQLITE_INTERRUPT, message: "Rollback of compression interrupted by its progress callback",
-                                    operation: "rollbackCompression")
-                }
-                reported = percentage
+                try reporter.report(total == 0 ? 1 : min(1, Double(done) / Double(total)))
             }
         }
-        try handle.exec("DROP TABLE IF EXISTS main.\(CompressionSchema.recordTable)")
+        try handle.exec("DROP TABLE IF EXISTS main.\(CompressionRecord.table)")
+        reporter.finish()
+    }
+}
+
+/// The progress `rollbackCompression(with:)` reports: the share done and the increment since the last
+/// report, only when it moved (WCDB 2.x's callers expect each increment to be positive).
+private struct RollbackProgress {
+    let callback: ((Double, Double) -> Bool)?
+    private var reported = 0.0
+
+    init(callback: ((Double, Double) -> Bool)?) { self.callback = callback }
+
+    /// Reports `percentage`; throws when the callback asks to stop.
+    mutating func report(_ percentage: Double) throws {
+        guard let callback, percentage > reported else { return }
+        let increment = percentage - reported
+        reported = percentage
+        if !callback(percentage, increment) {
+            throw WCDBError(level: .interface, code: SQLITE_INTERRUPT, message: "Rollback of compression interrupted by its progress callback",
+                            operation: "rollbackCompression")
+        }
+    }
+
+    /// Reports the end (as WCDB 2.x's, also when there was nothing to decompress); there is nothing
+    /// left to stop, so the callback's answer is not asked for.
+    mutating func finish() {
+        guard let callback, reported < 1 else { return }
+        _ = callback(1, 1 - reported)
+        reported = 1
     }
 }

@@ -19,7 +19,7 @@ extension Database {
     }
 
     /// Installs a new rewriter over `state` (handles drop statements rewritten by the old one).
-    private func reinstallCompressionRewriter(_ state: CompressionState) {
+    func reinstallCompressionRewriter(_ state: CompressionState) {
         reinstallRewriter(CompressionRewriter(state: state, compressesNewData: state.with { $0.compressesNewData }))
     }
 
@@ -68,7 +68,7 @@ extension Database {
         let allDone = try withHandle(forWriting: true) { handle -> Bool in
             try CompressionStepper.resolveAllTables(state, on: handle)
             if state.with({ $0.boundsNeedRestart }) {
-                for table in state.compressedTables { try CompressionSchema.restartBound(of: table.name, on: handle) }
+                try CompressionRecord.restartAll(on: handle)
                 state.with { $0.boundsNeedRestart = false }
             }
             for table in state.compressedTables {
@@ -92,7 +92,8 @@ extension Database {
     }
 
     /// Runs `stepCompression()` by itself every two seconds until every table is compressed (true), or
-    /// stops doing so (false). Errors of a step reach the error tracers.
+    /// stops doing so (false). Errors of a step reach the error tracers. While the app has the database
+    /// closed no step runs (one would open it again, as WCDB 2.x's does not); they go on once it is open.
     public func enableAutoCompression(_ enable: Bool) {
         let state = compressionState()
         let start = state.with { values -> Bool in
@@ -102,18 +103,16 @@ extension Database {
             return true
         }
         guard start else { return }
-        let database = self
-        Thread.detachNewThread {
-            while true {
-                let (running, interval) = state.with { ($0.autoCompression && $0.filter != nil, $0.autoInterval) }
-                guard running else { break }
-                do {
-                    try database.stepCompression()
-                } catch {
-                    // Reported to the error tracers by withHandle; try again at the next interval.
-                }
-                if database.isCompressed() { break }
-                Thread.sleep(forTimeInterval: interval)
+        // Weakly: the thread ends when the app has let every object of the database go.
+        Thread.detachNewThread { [weak core] in
+            while let core, state.with({ $0.autoCompression && $0.filter != nil }) {
+                let database = Database(core: core)
+                // Inside an operation only while the database is open (see `withPinIfOpen`): a step never
+                // opens a database the app closed (WCDB 2.x's test_feature_closed_database_will_not_perform_auto_compress).
+                let stepped = (try? core.withPinIfOpen { _ in try database.stepCompression() }) != nil
+                if stepped, database.isCompressed() { break }
+                // Errors reach the error tracers (withHandle); closed, or every handle busy: try again later.
+                Thread.sleep(forTimeInterval: state.with { $0.autoInterval })
             }
             state.with { $0.autoCompressionRunning = false }
         }
@@ -136,8 +135,9 @@ extension Database {
     /// stay (SQLite 3.15 can not drop a column), all NULL.
     ///
     /// - Parameter progress: told, after each batch of rows, the share done (0…1) and the increment since
-    ///   the last call; returning false stops the rollback: the rows restored so far stay restored, the
-    ///   others compressed, and the configuration stays, so every row still reads back.
+    ///   the last call (always positive), and 1 at the end, also when nothing was compressed; returning
+    ///   false before the end stops the rollback: the rows restored so far stay restored, the others
+    ///   compressed, and the configuration stays, so every row still reads back.
     /// - Throws: `WCDBError` — a value that can not be decompressed (the rollback stops there), an
     ///   interruption by `progress`, or SQLite's error.
     public func rollbackCompression(with progress: ((_ percentage: Double, _ increment: Double) -> Bool)?) throws {

@@ -19,9 +19,8 @@ struct TableReferences {
         var collector = Collector()
         collector.visit(statement)
         references = collector.items.map { item in
-            var compressed: CompressedTable?
             // A migrating table is read through its view by now (migration rewrites first).
-            if let main = TableStandIn.mainTable(item.table), case .compressed(let table) = state.table(main) { compressed = table }
+            let compressed = TableStandIn.mainTable(item.table).flatMap { state.table($0)?.compressedTable }
             return Reference(name: item.name, table: item.table, compressed: compressed)
         }
     }

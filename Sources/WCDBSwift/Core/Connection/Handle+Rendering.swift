@@ -26,17 +26,22 @@ extension Handle {
     /// The SQL and values of a WINQ statement as this handle runs it: a statement with a tree is
     /// rendered (see `rendering(of:)`), a schema or control statement as it prints (refused, as a tree
     /// is, when it holds what the engine cannot run), any other as it prints.
-    /// A `DROP TABLE` runs after the rewriters' statements for it, and the rewriters are told of a
-    /// `CREATE TABLE` before it runs (data migration: see `StatementRewriter`).
+    /// A `DROP TABLE` and an `ALTER TABLE … RENAME TO` run after the rewriters' statements for them,
+    /// and the rewriters are told of a `CREATE TABLE` before it runs (see `StatementRewriter`).
     func rendering(of statement: Statement) throws -> SQLRendering {
         if let statement = statement as? SyntaxStatement { return try rendering(of: statement.statementNode) }
         if !rewriters.isEmpty, let create = statement as? StatementCreateTable, let table = create.mainTable {
             try rewriters.willCreate(table: table, on: self)
         }
-        if let statement = statement as? RenderedStatement { return try supported(statement.rendering) }
-        var rendering = SQLRendering(sql: statement.description, values: [], requiredFeatures: [])
+        var rendering = if let statement = statement as? RenderedStatement { try supported(statement.rendering) } else {
+            SQLRendering(sql: statement.description, values: [], requiredFeatures: [])
+        }
         if !rewriters.isEmpty, let drop = statement as? StatementDropTable, let table = drop.mainTable {
             rendering.prelude = try rewriters.prelude(forDropping: table, on: self)
+        }
+        if !rewriters.isEmpty, let alter = statement as? StatementAlterTable, let table = alter.mainTable,
+           case .renameTable(let newName) = alter.action {
+            rendering.prelude = try rewriters.prelude(forRenaming: table, to: newName, on: self)
         }
         return rendering
     }

@@ -340,6 +340,12 @@ public final class Handle {
         statements.finalizeAll()
     }
 
+    /// Takes every statement out of this handle's cache in the middle of an operation (a rewriter's
+    /// table changed under it): the ones the operation still uses are finalized when it ends.
+    func retireCachedStatements() {
+        statements.retireAll()
+    }
+
     /// Statements cached under keys of the program's own shapes (a model's verbs, a `CachedSQL`).
     var cachedStatementCount: Int { statements.counts.shaped }
     /// Statements cached by their text (bounded).

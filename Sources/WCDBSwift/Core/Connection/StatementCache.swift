@@ -105,6 +105,16 @@ final class StatementCache {
         }
     }
 
+    /// Takes every statement out of the cache (the schema a rewriter rewrote them for is changing): each
+    /// is finalized now, or when the running operation ends if it still uses it.
+    func retireAll() {
+        let all = entries.values
+        entries.removeAll()
+        recentTexts.removeAll()
+        front = nil
+        for entry in all { retire(entry.statement) }
+    }
+
     /// A statement pushed out: finalized now unless the running operation still uses it.
     private func retire(_ statement: HandleStatement) {
         statement.isCached = false

@@ -23,6 +23,10 @@ protocol StatementRewriter: Sendable {
     /// migration deletes the source rows the table was to take over). None by default.
     func prelude(forDropping table: String, on handle: AnyObject) throws -> Prelude
 
+    /// Statements to run before `ALTER TABLE` renames main-database `table` to `newName`, in the same
+    /// transaction (compression moves the table's record). None by default.
+    func prelude(forRenaming table: String, to newName: String, on handle: AnyObject) throws -> Prelude
+
     /// Told before `CREATE TABLE` of main-database `table` runs (data migration asks its filter about
     /// a table as it is created, as WCDB 2.x does). Nothing by default.
     func willCreate(table: String, on handle: AnyObject) throws
@@ -44,6 +48,7 @@ extension StatementRewriter {
     func prepare(_ statement: StatementNode, on handle: AnyObject) throws {}
     func prelude(for statement: StatementNode) -> Prelude { Prelude() }
     func prelude(forDropping table: String, on handle: AnyObject) throws -> Prelude { Prelude() }
+    func prelude(forRenaming table: String, to newName: String, on handle: AnyObject) throws -> Prelude { Prelude() }
     func willCreate(table: String, on handle: AnyObject) throws {}
     func didAlter(table: String, on handle: AnyObject) throws {}
 }
@@ -87,6 +92,13 @@ struct StatementRewriters: Sendable {
     func prelude(forDropping table: String, on handle: AnyObject) throws -> Prelude {
         var prelude = Prelude()
         for rewriter in list { prelude.append(try rewriter.prelude(forDropping: table, on: handle)) }
+        return prelude
+    }
+
+    /// The statements each rewriter runs before main-database `table` is renamed to `newName`, in order.
+    func prelude(forRenaming table: String, to newName: String, on handle: AnyObject) throws -> Prelude {
+        var prelude = Prelude()
+        for rewriter in list { prelude.append(try rewriter.prelude(forRenaming: table, to: newName, on: handle)) }
         return prelude
     }
 
