@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks that the runtime's layers only build on the layers below them (issue 15):
 
-    WINQ (SQL and values), Tokenizers (the FTS3 tokenizers)
+    WINQ (SQL and values), Tokenizers (the FTS3/FTS5 tokenizers and FTS5's substring_match_info)
     <- Core (handles, statements, pool) <- ORM (models, column coding)
     <- FTS, Repair, CRUD, Compression, Migration (full-text search, corruption repair, the verbs, zstd
        columns, data migration)

@@ -96,6 +96,28 @@ static inline int wcdb_enable_fts3_tokenizer(sqlite3 *db) {
     return sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER, 1, &enabled);
 }
 
+// --- FTS5 -------------------------------------------------------------------------------------------
+// sqlite3.h carries fts5.h's structs on both engines (fts5_api, fts5_tokenizer, Fts5ExtensionApi); only
+// how a connection hands out its fts5_api differs. From SQLite 3.20 on it is `SELECT fts5(?1)` with a
+// pointer bound under the type "fts5_api_ptr" (sqlite3_bind_pointer, which older headers lack); an
+// engine without FTS5 fails to prepare it. NULL where there is no FTS5 or no sqlite3_bind_pointer (the
+// caller asks only when the engine has FTS5, so SQLite logs no "no such function").
+#include <stddef.h>
+static inline fts5_api *wcdb_fts5_api(sqlite3 *db) {
+#if SQLITE_VERSION_NUMBER >= 3020000
+    fts5_api *api = NULL;
+    sqlite3_stmt *statement = NULL;
+    if (sqlite3_prepare_v2(db, "SELECT fts5(?1)", -1, &statement, NULL) != SQLITE_OK) return NULL;
+    sqlite3_bind_pointer(statement, 1, (void *)&api, "fts5_api_ptr", NULL);
+    sqlite3_step(statement);
+    sqlite3_finalize(statement);
+    return api;
+#else
+    (void)db;
+    return NULL;
+#endif
+}
+
 // sqlite3_config is variadic, which Swift cannot call: this fixed-argument wrapper installs SQLite's
 // error log callback (SQLITE_CONFIG_LOG). It only succeeds before SQLite initializes.
 static inline int wcdb_sqlite3_config_log(void (*callback)(void *, int, const char *), void *context) {

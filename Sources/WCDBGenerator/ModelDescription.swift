@@ -137,7 +137,8 @@ struct ColumnDescription: Equatable {
     var multiForeignKeys: [MultiForeignKeyMember] = []
     /// `@RowID` (virtual tables): the property is the table's rowid (FTS's docid), not a declared column.
     var isRowID = false
-    /// `@NotIndexed` (FTS4): the column is stored but not indexed (FTS4's `notindexed=` option).
+    /// `@NotIndexed` (FTS4, FTS5): the column is stored but not indexed (FTS4's `notindexed=` option,
+    /// FTS5's `UNINDEXED`).
     var isNotIndexed = false
 
     /// A struct's non-optional property without an initial value: a read that leaves the column out
@@ -237,4 +238,6 @@ struct VirtualTableDescription: Equatable {
 
     /// FTS4's options (`content=`, `notindexed=`) exist only in module fts4.
     var isFTS4: Bool { module.lowercased() == "fts4" }
+    /// `@NotIndexed`: FTS4's `notindexed=` option, or FTS5's `UNINDEXED` column option.
+    var hasUnindexedColumns: Bool { isFTS4 || module.lowercased() == "fts5" }
 }

@@ -551,12 +551,12 @@ struct ModelExtractor {
                 column.isRowID = true
             case .notIndexed:
                 guard let table = model.virtualTable else {
-                    report("@NotIndexed is FTS4's notindexed= option, for full-text (@VirtualTable(module: \"fts4\")) models; \(model.typeName) is a regular table: remove @NotIndexed",
+                    report("@NotIndexed is FTS4's notindexed= option (FTS5's UNINDEXED), for full-text (@VirtualTable(module: \"fts4\")) models; \(model.typeName) is a regular table: remove @NotIndexed",
                            at: raw.position)
                     continue
                 }
-                guard table.isFTS4 else {
-                    report("@NotIndexed is FTS4's notindexed= option, which module \"\(table.module)\" does not have; write module: \"fts4\" in @VirtualTable, or remove @NotIndexed",
+                guard table.hasUnindexedColumns else {
+                    report("@NotIndexed is FTS4's notindexed= option (FTS5's UNINDEXED), which module \"\(table.module)\" does not have; write module: \"fts4\" in @VirtualTable, or remove @NotIndexed",
                            at: raw.position)
                     continue
                 }

@@ -25,7 +25,7 @@ struct StopwordDocument: TableCodable {
     var body: String = ""
 }
 
-/// Asks for a module this engine lacks.
+/// FTS5: created where the engine has it, refused (naming the engine) where not.
 // @VirtualTable(module: "fts5", tokenizer: "wcdb")
 struct FTS5Document: TableCodable {
     var body: String = ""
@@ -83,8 +83,42 @@ struct FTS5OnlyTokenizerNote: TableCodable {
     var body: String = ""
 }
 
-/// 2.x's FTS5 table with its custom tokenizer.
+/// 2.x's FTS5 table with its custom tokenizer (registered with `.FTS5`).
 // @VirtualTable(module: "fts5", tokenizer: "wcdb2x_fts5_only alpha beta")
 struct FTS5Note: TableCodable {
+    var body: String = ""
+}
+
+/// FTS5 with WCDB 2.x's names (`BuiltinTokenizer.Verbatim`, `SkipStemming`) and an unindexed column.
+// @VirtualTable(module: "fts5", tokenizer: "wcdb_verbatim skip_stemming")
+struct FTS5Message: TableCodable, Equatable {
+    // @RowID
+    var id: Int64? = nil
+    // @NotIndexed
+    var sender: String = ""
+    var body: String = ""
+}
+
+/// Values joined by separators, for `substring_match_info`: symbols are tokens.
+// @VirtualTable(module: "fts5", tokenizer: "wcdb need_symbol")
+struct ContactCard: TableCodable {
+    var content: String = ""
+}
+
+/// The custom Swift tokenizer `stopwords` in an FTS5 table.
+// @VirtualTable(module: "fts5", tokenizer: "stopwords the a")
+struct StopwordFTS5Document: TableCodable {
+    var body: String = ""
+}
+
+/// A 2.x tokenizer registered for FTS5 (`FTS5SynonymTokenizer`), with a synonym at its word's position.
+// @VirtualTable(module: "fts5", tokenizer: "wcdb2x_fts5_synonyms")
+struct SynonymNote: TableCodable {
+    var body: String = ""
+}
+
+/// An FTS5 table asking for a tokenizer nobody registered.
+// @VirtualTable(module: "fts5", tokenizer: "nosuchtokenizer")
+struct UnknownTokenizerFTS5Document: TableCodable {
     var body: String = ""
 }

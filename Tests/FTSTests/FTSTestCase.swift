@@ -23,10 +23,7 @@ class FTSTestCase: XCTestCase {
     /// row i + 1 is `Corpus.documents[i]`.
     func makeCorpusTable(_ table: String, tokenizer: String) throws {
         try database.exec("CREATE VIRTUAL TABLE \(table) USING fts4(title, body, tokenize=\(tokenizer))")
-        for (index, document) in Corpus.documents.enumerated() {
-            _ = try database.getRows("INSERT INTO \(table)(rowid, title, body) VALUES (?1, ?2, ?3)",
-                                     values: [.integer(Int64(index + 1)), .text(document.title), .text(document.body)])
-        }
+        try Corpus.insert(into: table, in: database)
     }
 
     /// Row ids whose row matches `query` (the whole row, through the hidden column named after the table).
@@ -49,6 +46,14 @@ enum Corpus {
     struct Document {
         var title: String
         var body: String
+    }
+
+    /// Inserts the documents into `table` (columns title and body): row i + 1 is `documents[i]`.
+    static func insert(into table: String, in database: Database) throws {
+        for (index, document) in documents.enumerated() {
+            _ = try database.getRows("INSERT INTO \(table)(rowid, title, body) VALUES (?1, ?2, ?3)",
+                                     values: [.integer(Int64(index + 1)), .text(document.title), .text(document.body)])
+        }
     }
 
     static let documents: [Document] = [

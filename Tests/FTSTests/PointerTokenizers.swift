@@ -1,5 +1,6 @@
 import Foundation
 import WCDBSwift
+import WCDBTestSupport
 
 // Tokenizers written against the pointer-based `load`/`nextToken` protocol (the shape of WCDB 2.x's
 // TokenizerTests.CustomTokenizer: a class, `required init(args:)`, raw pointers, `TokenizerErrorCode`),
@@ -9,7 +10,8 @@ import WCDBSwift
 /// Splits on ASCII spaces. Like 2.x's test tokenizer it produces tokens only when the table passed both
 /// of its arguments (`alpha` and `beta`), and numbers its tokens from 1. With `fold` it lowercases ASCII
 /// letters into a buffer of its own (so a token need not point into the text). "colour" also gives
-/// "color", at the same position and with the same bytes, so a phrase can use either spelling.
+/// "color", at the same position and with the same bytes, so a phrase can use either spelling (under
+/// FTS5, as a token flagged `FTS5_TOKEN_COLOCATED`).
 class SpaceSplitTokenizer: Tokenizer {
     static let name = "wcdb2x_space"
 
@@ -54,7 +56,8 @@ class SpaceSplitTokenizer: Tokenizer {
             pnBytes.pointee = Int32(color.utf8CodeUnitCount)
             piStart.pointee = Int32(synonym.start)
             piEnd.pointee = Int32(synonym.end)
-            piPosition?.pointee = Int32(position)   // the position of "colour"
+            piPosition?.pointee = Int32(position)   // the position of "colour" (FTS3/FTS4)
+            pFlags?.pointee = 1                     // FTS5_TOKEN_COLOCATED: the same (FTS5)
             return .OK
         }
         while location < textLength && text[location] == 32 /* space */ {
@@ -185,4 +188,21 @@ func fts3Tokens(_ text: String, tokenizer: String, in database: Database) throws
     try database.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.\(table) USING fts3tokenize(\(tokenizer.split(separator: " ").joined(separator: ", ")))")
     let rows = try database.getRows("SELECT token, start, \"end\", position FROM temp.\(table) WHERE input = ?1", values: [.text(text)])
     return rows.map { ($0[0].stringValue, Int($0[1].int64Value), Int($0[2].int64Value), Int($0[3].int64Value)) }
+}
+
+/// `SpaceSplitTokenizer` configured (`alpha beta fold`) for an FTS5 table, where its "color" stands at
+/// "colour"'s position through `pFlags`. It notes the flags each text is loaded with.
+final class FTS5SynonymTokenizer: SpaceSplitTokenizer {
+    static let fts5Name = "wcdb2x_fts5_synonyms"
+    /// Every `flags` value `load` was called with.
+    static let loadedFlags = Box<Set<Int>>([])
+
+    required init(args: [String]) {
+        super.init(args: args + ["alpha", "beta", "fold"])
+    }
+
+    override func load(input: UnsafePointer<Int8>?, length: Int, flags: Int) {
+        super.load(input: input, length: length, flags: flags)
+        Self.loadedFlags.with { _ = $0.insert(flags) }
+    }
 }

@@ -1,16 +1,17 @@
 import CSQLCipher
 import Foundation
-import WCDBSwift
+@testable import WCDBSwift
 import XCTest
 
 /// The engine, registration on every handle, custom tokenizers and the errors around them.
 final class TokenizerMachineryTests: FTSTestCase {
-    func testEngineHasFTS3AndFTS4ButNotFTS5NorParentheses() throws {
+    func testEngineHasFTS3AndFTS4AndFTS5WhereBuiltWithItNorParentheses() throws {
         let options = try database.getRows("PRAGMA compile_options").map { $0[0].stringValue }
         XCTAssertTrue(options.contains("ENABLE_FTS3"), "\(options)")
-        XCTAssertFalse(options.contains("ENABLE_FTS5"), "\(options)")
+        // SQLCipher 3.4.1 (SQLite 3.15.2) has no FTS5, 4.6.1 (SQLite 3.46.1) has it: as the engine says.
+        XCTAssertEqual(options.contains("ENABLE_FTS5"), Engine.current.supports(.fts5), "\(options)")
         XCTAssertFalse(options.contains("ENABLE_FTS3_PARENTHESIS"), "\(options)")
-        XCTAssertEqual(try database.getRows("SELECT sqlite_version()").first?[0].stringValue, "3.15.2")
+        XCTAssertEqual(try database.getRows("SELECT sqlite_version()").first?[0].stringValue, String(cString: sqlite3_libversion()))
     }
 
     func testBuiltinTokenizersWorkWithoutRegistration() throws {
@@ -83,18 +84,29 @@ final class TokenizerMachineryTests: FTSTestCase {
         XCTAssertEqual(try matches("world", in: "late"), [1])
     }
 
-    func testFTS5InAnAnnotationNamesTheEngine() {
-        XCTAssertThrowsError(try database.create(virtualTable: "f5", of: FTS5Document.self)) { error in
-            let message = "\(error)"
-            XCTAssertTrue(message.contains("fts5") && message.contains("3.15.2") && message.contains("no FTS5"), message)
+    func testFTS5InAnAnnotationWorksOrNamesTheEngine() throws {
+        guard Engine.current.supports(.fts5) else {
+            XCTAssertThrowsError(try database.create(virtualTable: "f5", of: FTS5Document.self)) { error in
+                let message = "\(error)"
+                XCTAssertTrue(message.contains("fts5") && message.contains(Engine.current.sqliteVersion) && message.contains("no FTS5"), message)
+            }
+            XCTAssertFalse((try? database.isTableExists("f5")) ?? true)
+            return
         }
-        XCTAssertFalse((try? database.isTableExists("f5")) ?? true)
+        try database.create(virtualTable: "f5", of: FTS5Document.self)
+        try database.insert(objects: [FTS5Document(body: "苹果树上结满了红苹果"), FTS5Document(body: "developers developed")], intoTable: "f5")
+        let apples: [FTS5Document] = try database.getObjects(fromTable: "f5", where: FTS5Document.Properties.body.match("果树"))
+        XCTAssertEqual(apples.map(\.body), ["苹果树上结满了红苹果"])
+        let forms: [FTS5Document] = try database.getObjects(fromTable: "f5", where: FTS5Document.Properties.body.match("developing"))
+        XCTAssertEqual(forms.map(\.body), ["developers developed"])
+        let sql = try database.getRows("SELECT sql FROM sqlite_master WHERE name = 'f5'").first?[0].stringValue ?? ""
+        XCTAssertEqual(sql, "CREATE VIRTUAL TABLE f5 USING fts5(tokenize = 'wcdb', body)")
     }
 
     func testUnknownTokenizerIsAClearError() {
         XCTAssertThrowsError(try database.create(virtualTable: "u", of: UnknownTokenizerDocument.self)) { error in
             let message = "\(error)"
-            XCTAssertTrue(message.contains("nosuchtokenizer") && message.contains("wcdb") && message.contains("3.15.2"), message)
+            XCTAssertTrue(message.contains("nosuchtokenizer") && message.contains("wcdb") && message.contains(Engine.current.sqliteVersion), message)
         }
     }
 

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import WCDBGenerator
 
-/// The full-text annotations: `@VirtualTable(…, content:)`, `@RowID` and `@NotIndexed`.
+/// The full-text annotations: `@VirtualTable(…, content:)`, `@RowID` and `@NotIndexed` (FTS4's
+/// `notindexed=`, FTS5's `UNINDEXED`).
 @Suite struct FullTextAnnotationTests {
     /// The emitted binding of `Golden/SearchIndex.swift`, byte for byte (rewritten, with `GoldenTests`'
     /// files, by `WCDB_UPDATE_GOLDEN=1 swift test --filter 'GoldenTests|externalContentIndexGolden'`).
@@ -56,6 +57,9 @@ import Testing
         Misuse(name: "@NotIndexed with fts3",
                source: "// @VirtualTable(module: \"fts3\")\nstruct M: TableCodable {\n    // @NotIndexed\n    var a: String = \"\"\n}\n",
                location: "3:8", fragments: ["@NotIndexed", "notindexed=", "module \"fts3\"", "module: \"fts4\""]),
+        Misuse(name: "content: with fts5",
+               source: "// @VirtualTable(module: \"fts5\", content: \"message\")\nstruct M: TableCodable {\n    var a: String = \"\"\n}\n",
+               location: "1:34", fragments: ["`content:`", "FTS4", "module \"fts5\"", "module: \"fts4\""]),
         Misuse(name: "@NotIndexed on a regular table",
                source: "struct M: TableCodable {\n    // @NotIndexed\n    var a: String = \"\"\n}\n",
                location: "2:8", fragments: ["@NotIndexed", "regular table", "remove @NotIndexed"]),
@@ -102,6 +106,8 @@ import Testing
         "// @VirtualTable(module: \"fts4\", tokenizer: \"wcdb\", content: \"message\")\nstruct M: TableCodable {\n    // @RowID\n    var id: Int64? = nil\n    // @NotIndexed\n    var a: String = \"\"\n    var b: String = \"\"\n}\n",
         "// @VirtualTable(module: \"fts4\", content: \"message\")\nstruct M: TableCodable {\n    var b: String = \"\"\n}\n",
         "// @VirtualTable(module: \"fts3\")\nstruct M: TableCodable {\n    // @RowID\n    var id: Int = 0\n    var b: String = \"\"\n}\n",
+        // FTS5's UNINDEXED.
+        "// @VirtualTable(module: \"fts5\", tokenizer: \"wcdb\")\nstruct M: TableCodable {\n    // @RowID\n    var id: Int64? = nil\n    // @NotIndexed\n    var a: String = \"\"\n    var b: String = \"\"\n}\n",
     ])
     func wellFormedModelsHaveNoDiagnostics(_ source: String) {
         let output = BindingGenerator.generate(source: source, path: "Model.swift")

@@ -23,8 +23,8 @@ public struct ColumnBinding: Sendable {
     /// `@RowID` (virtual tables): the property is the table's `rowid` (FTS's `docid`), read by selects
     /// and written by inserts, and not declared as a column of the table.
     public internal(set) var isRowID = false
-    /// `@NotIndexed` (FTS4): the column is stored and read like the others but not indexed for `MATCH`
-    /// (FTS4's `notindexed=` option).
+    /// `@NotIndexed` (FTS4, FTS5): the column is stored and read like the others but not indexed for
+    /// `MATCH` (FTS4's `notindexed=` option, FTS5's `UNINDEXED`).
     public internal(set) var isNotIndexed = false
     /// Whether a read must select the column to build an object: the property is a struct's non-optional
     /// property without an initial value (`var handle: String`), which a left-out column can't fill. A

@@ -100,7 +100,7 @@ public struct TableBinding<Root>: Sendable {
     // MARK: Building (called by generated code)
 
     /// `rowID`: the property is a virtual table's rowid (`@RowID`); it then also keys the model's
-    /// objects, as an integer primary key does. `notIndexed`: FTS4's `notindexed=` (`@NotIndexed`).
+    /// objects, as an integer primary key does. `notIndexed`: FTS4's `notindexed=`, FTS5's `UNINDEXED` (`@NotIndexed`).
     /// `required`: a struct's non-optional property without an initial value, which every read must select.
     @_spi(WCDBGenerated) public mutating func addColumn(_ property: PropertyConvertible, type: ColumnType, primaryKey: PrimaryKeyBinding? = nil,
                                    rowID: Bool = false, notNull: Bool = false, unique: UniqueBinding? = nil,

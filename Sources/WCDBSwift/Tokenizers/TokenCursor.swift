@@ -1,7 +1,8 @@
 import CSQLCipher
 
 /// One token as FTS3 wants it: the token's bytes (valid until the next call), its byte range in the
-/// document, and its position.
+/// document, and its position (FTS5 learns it from the positions: a token at the previous token's
+/// position is an alternative there, `FTS5_TOKEN_COLOCATED`).
 struct EmittedToken {
     var bytes: UnsafePointer<UInt8>?
     var length: Int32 = 0
@@ -10,28 +11,36 @@ struct EmittedToken {
     var position: Int32 = 0
 }
 
-/// Tokens of one document, read one at a time (FTS3's xNext).
+/// What a text is tokenized for, as the full-text module tells it.
+struct TokenizeMode {
+    /// A document is being stored (FTS3 passes a NUL-terminated text, length -1; FTS5 sets
+    /// `FTS5_TOKENIZE_DOCUMENT`), as opposed to a query being parsed or a stored document being re-read
+    /// for snippet()/offsets()/highlight() (FTS3: an explicit length; FTS5: `FTS5_TOKENIZE_QUERY`, `_AUX`).
+    var isIndexing: Bool
+    /// FTS5's `FTS5_TOKENIZE_*` flags; nil under FTS3.
+    var fts5Flags: Int32? = nil
+}
+
+/// Tokens of one document, read one at a time (FTS3's xNext; FTS5's xTokenize loop).
 protocol TokenCursor: AnyObject {
-    /// Starts over on a new text. `input` stays valid until the cursor is closed. `isIndexing`:
-    /// FTS3 is storing a document (it passes a NUL-terminated text, length -1), as opposed to
-    /// parsing a query or re-reading a stored document for snippet()/offsets() (explicit length).
-    func reset(input: UnsafePointer<UInt8>?, count: Int, isIndexing: Bool)
+    /// Starts over on a new text. `input` stays valid until the cursor is closed.
+    func reset(input: UnsafePointer<UInt8>?, count: Int, mode: TokenizeMode)
     /// The next token, or false at the end (or on a failure: see `endCode`).
     func next(_ token: inout EmittedToken) -> Bool
-    /// What FTS3 gets when `next` returns false: `SQLITE_DONE` at the end of the text, or an error
+    /// What the module gets when `next` returns false: `SQLITE_DONE` at the end of the text, or an error
     /// code, which fails the statement (a 2.x tokenizer's `.NoMemory`, a token FTS3 can't take).
     var endCode: Int32 { get }
-    /// FTS3 closed the cursor: drop what points into the text (the cursor may be reused).
+    /// The module is done with the text: drop what points into it (the cursor may be reused).
     func close()
 }
 
 extension TokenCursor {
     var endCode: Int32 { SQLITE_DONE }
-    func close() { reset(input: nil, count: 0, isIndexing: false) }
+    func close() { reset(input: nil, count: 0, mode: TokenizeMode(isIndexing: false)) }
 }
 
-/// A tokenizer instance as FTS3 creates it: one per table and connection, used by one thread at a
-/// time (the connection's), so cursors can be recycled without locks.
+/// A tokenizer instance as FTS3 or FTS5 creates it: one per table and connection, used by one thread at
+/// a time (the connection's), so cursors can be recycled without locks.
 protocol TokenizerEngine: AnyObject {
     func makeCursor() -> TokenCursor
 }

@@ -1,7 +1,8 @@
 /// A full-text tokenizer written in Swift, for FTS3/FTS4 tables (`@VirtualTable(module: "fts4",
-/// tokenizer: "name …")`). Register it once with `Database.register(tokenizer:named:)`.
+/// tokenizer: "name …")`) and, where the engine has FTS5, FTS5 tables (`module: "fts5"`). Register it
+/// once with `Database.register(tokenizer:named:)`: the name serves both modules.
 ///
-/// FTS3 creates one instance per table and connection (with the words after the name in the
+/// The module creates one instance per table and connection (with the words after the name in the
 /// table's `tokenize=` argument) and calls `tokenize` for every document it indexes and for every
 /// query string it parses, on the thread that uses the connection.
 ///
@@ -9,9 +10,9 @@
 /// `init(args:)`, `load(input:length:flags:)` and `nextToken(ppToken:pnBytes:piStart:piEnd:pFlags:piPosition:)`,
 /// registered with `Database.register(tokenizer:of:of:)`. A type implements one of the two shapes; each
 /// shape's members have default implementations in terms of the other, so neither has to write the
-/// other's. When a type implements `nextToken`, FTS3 reads its tokens through it (byte offsets and
-/// positions as the tokenizer gives them); otherwise through `tokenize`. A type that implements neither
-/// initializer stops the program with a message when it is first created.
+/// other's. When a type implements `nextToken`, the module reads its tokens through it (byte offsets
+/// and positions or FTS5's flags as the tokenizer gives them); otherwise through `tokenize`. A type
+/// that implements neither initializer stops the program with a message when it is first created.
 public protocol Tokenizer {
     /// `arguments` are the words after the tokenizer's name: `"mine the a"` → `["the", "a"]`.
     init(arguments: [String])
@@ -26,16 +27,21 @@ public protocol Tokenizer {
     init(args: [String])
 
     /// WCDB Swift 2.x: starts a new text, `length` UTF-8 bytes at `input` (not NUL-terminated in
-    /// general), valid until the next `load`. `flags` is FTS5's and always 0 here (FTS3/FTS4). The
-    /// default does nothing.
+    /// general), valid until the next `load`. `flags` is 0 for FTS3/FTS4; for FTS5 it is FTS5's
+    /// `FTS5_TOKENIZE_*` mask (1 a query, 2 with 1 a prefix query, 4 a document, 8 an auxiliary
+    /// function's re-read). The default does nothing.
     func load(input: UnsafePointer<Int8>?, length: Int, flags: Int)
 
     /// WCDB Swift 2.x: the next token of the loaded text. Write the token's bytes to `ppToken` and
-    /// `pnBytes` (they must stay valid until the next call), its byte range in the input to `piStart`
-    /// and `piEnd`, and its position to `piPosition` (equal positions stand for alternatives of one
-    /// word; positions must not go back), then return `.OK`; return `.Done` at the end, or `.NoMemory`
-    /// to fail the statement (it throws a `WCDBError` with code `.NoMemory`). `pFlags` is FTS5's and
-    /// nil here. A position left unwritten is the previous one plus 1. The default returns `.Done`.
+    /// `pnBytes` (they must stay valid until the next call) and its byte range in the input to `piStart`
+    /// and `piEnd`, then return `.OK`; return `.Done` at the end, or `.NoMemory` to fail the statement
+    /// (it throws a `WCDBError` with code `.NoMemory`). The default returns `.Done`.
+    ///
+    /// FTS3/FTS4 pass `piPosition` and nil `pFlags`: write the token's position (equal positions stand
+    /// for alternatives of one word; positions must not go back); one left unwritten is the previous
+    /// one plus 1. FTS5 passes `pFlags` and nil `piPosition`, as 2.x does: write 1
+    /// (`FTS5_TOKEN_COLOCATED`) to make the token an alternative at the previous token's position, or
+    /// leave 0 for the next position.
     func nextToken(ppToken: UnsafeMutablePointer<UnsafePointer<Int8>?>,
                    pnBytes: UnsafeMutablePointer<Int32>,
                    piStart: UnsafeMutablePointer<Int32>,
@@ -55,7 +61,7 @@ extension TokenizerFactory {
     }
 }
 
-/// Runs a Swift `Tokenizer` behind FTS3's cursor interface, in the shape its type implements:
+/// Runs a Swift `Tokenizer` behind the modules' cursor interface, in the shape its type implements:
 /// `tokenize(_:emit:)` (`SwiftTokenCursor`) or 2.x's `load`/`nextToken` (`TokenStreamCursor`). The
 /// shape is found at the first document (`TokenStreamCursor` asks `nextToken` first; its default
 /// answers with a mark) and kept for the engine's life. Used by one connection's thread at a time.
@@ -64,7 +70,7 @@ final class SwiftTokenizerEngine: TokenizerEngine {
 
     let type: any Tokenizer.Type
     let arguments: [String]
-    /// The instance made at CREATE (as FTS3 and 2.x make it).
+    /// The instance made at CREATE (as FTS3, FTS5 and 2.x make it).
     let tokenizer: any Tokenizer
     var shape = Shape.unknown
     private var isTokenizerLent = false
@@ -83,8 +89,8 @@ final class SwiftTokenizerEngine: TokenizerEngine {
     }
 
     /// A 2.x tokenizer holds the text it is reading, so each open cursor needs an instance of its own:
-    /// the first gets the one made at CREATE (FTS3 keeps a closed cursor for the next document, so
-    /// that is the usual case), one opened while another is still reading gets a new one.
+    /// the first gets the one made at CREATE (a closed cursor is kept for the next document, so that is
+    /// the usual case), one opened while another is still reading gets a new one.
     private func lendTokenizer() -> any Tokenizer {
         if !isTokenizerLent {
             isTokenizerLent = true
@@ -112,7 +118,7 @@ final class SwiftTokenCursor: TokenCursor {
     init(tokenizer: any Tokenizer) { self.tokenizer = tokenizer }
     deinit { bytes.deallocate() }
 
-    func reset(input: UnsafePointer<UInt8>?, count: Int, isIndexing: Bool) {
+    func reset(input: UnsafePointer<UInt8>?, count: Int, mode: TokenizeMode) {
         bytes.count = 0
         entries.removeAll(keepingCapacity: true)
         index = 0

@@ -38,6 +38,18 @@ enum TokenizerModule {
         wcdb_tokenizer_create_24, wcdb_tokenizer_create_25, wcdb_tokenizer_create_26, wcdb_tokenizer_create_27,
         wcdb_tokenizer_create_28, wcdb_tokenizer_create_29, wcdb_tokenizer_create_30, wcdb_tokenizer_create_31,
     ]
+
+    /// The engine `slot`'s factory makes from a table's arguments (the words after the tokenizer's name,
+    /// as FTS3's xCreate and FTS5's both pass them); nil for an empty slot or arguments it refuses (an
+    /// unknown wcdb option), which fails the CREATE VIRTUAL TABLE.
+    static func makeEngine(slot: Int, argc: Int32, argv: UnsafePointer<UnsafePointer<CChar>?>?) -> TokenizerEngine? {
+        guard slot >= 0, slot < slotCount, let factory = factories.withLock({ $0[slot] }) else { return nil }
+        var arguments: [String] = []
+        for i in 0..<Int(max(argc, 0)) {
+            if let argument = argv?[i] { arguments.append(String(cString: argument)) }
+        }
+        return try? factory.make(arguments)
+    }
 }
 
 /// One FTS3 tokenizer: its engine and a spare cursor.
@@ -67,13 +79,7 @@ private final class CursorState {
 @_cdecl("wcdb_tokenizer_create")
 func tokenizerCreate(_ slot: Int32, _ argc: Int32, _ argv: UnsafePointer<UnsafePointer<CChar>?>?,
                      _ output: UnsafeMutablePointer<UnsafeMutablePointer<sqlite3_tokenizer>?>?) -> Int32 {
-    guard let output, slot >= 0, Int(slot) < TokenizerModule.slotCount,
-          let factory = TokenizerModule.factories.withLock({ $0[Int(slot)] }) else { return SQLITE_ERROR }
-    var arguments: [String] = []
-    for i in 0..<Int(max(argc, 0)) {
-        if let argument = argv?[i] { arguments.append(String(cString: argument)) }
-    }
-    guard let engine = try? factory.make(arguments) else { return SQLITE_ERROR }
+    guard let output, let engine = TokenizerModule.makeEngine(slot: Int(slot), argc: argc, argv: argv) else { return SQLITE_ERROR }
     let tokenizer = UnsafeMutablePointer<wcdb_tokenizer>.allocate(capacity: 1)
     tokenizer.initialize(to: wcdb_tokenizer(base: sqlite3_tokenizer(pModule: nil),
                                             context: Unmanaged.passRetained(TokenizerState(engine: engine)).toOpaque()))
@@ -104,7 +110,7 @@ private let xOpen: @convention(c) (UnsafeMutablePointer<sqlite3_tokenizer>?, Uns
     // FTS3 passes -1 for a NUL-terminated input.
     let bytes = UnsafeRawPointer(input)?.assumingMemoryBound(to: UInt8.self)
     let count = byteCount < 0 ? (input.map { strlen($0) } ?? 0) : Int(byteCount)
-    cursorState.cursor.reset(input: bytes, count: count, isIndexing: byteCount < 0)
+    cursorState.cursor.reset(input: bytes, count: count, mode: TokenizeMode(isIndexing: byteCount < 0))
     cursorState.cStruct.pointee.context = Unmanaged.passRetained(cursorState).toOpaque()
     output.pointee = UnsafeMutableRawPointer(cursorState.cStruct).assumingMemoryBound(to: sqlite3_tokenizer_cursor.self)
     return SQLITE_OK

@@ -2,13 +2,18 @@ import Synchronization
 import CSQLCipher
 
 /// The tokenizer names every handle gets at open: the built-in ones and those registered with
-/// `Database.register(tokenizer:named:)`. FTS3 keeps tokenizers per connection, so each handle
-/// installs the whole list through `fts3_tokenizer(name, pointer)` when it opens.
+/// `Database.register(tokenizer:named:)`. FTS3 and FTS5 keep tokenizers per connection, so each handle
+/// installs the whole list when it opens: through `fts3_tokenizer(name, pointer)` for FTS3/FTS4 and,
+/// where the engine has FTS5, through `fts5_api.xCreateTokenizer` too, with WCDB 2.x's auxiliary
+/// function `substring_match_info`. Every name serves both modules.
 enum TokenizerRegistry {
-    /// Built-in names. "WCDB" and "wcdb_one_or_binary" are the names WCDB's own code uses.
-    static let builtinNames = ["wcdb", "WCDB", "wcdb_one_or_binary"]
-    /// SQLite's own FTS3 tokenizers in this engine (PRAGMA compile_options has no ICU).
+    /// Built-in names. "WCDB" and "wcdb_one_or_binary" are the names WCDB's own code uses for FTS3,
+    /// "wcdb_verbatim" the one 2.x gives the same tokenizer for FTS5 (`BuiltinTokenizer.Verbatim`).
+    static let builtinNames = ["wcdb", "WCDB", "wcdb_one_or_binary", "wcdb_verbatim"]
+    /// SQLite's own FTS3 tokenizers in these engines (PRAGMA compile_options has no ICU).
     static let engineNames = ["simple", "porter", "unicode61"]
+    /// SQLite's own FTS5 tokenizers (`trigram` from SQLite 3.34).
+    static let fts5EngineNames = ["unicode61", "ascii", "porter", "trigram"]
 
     /// Name → slot of `TokenizerModule`; slot 0 is the wcdb tokenizer.
     private static let slots = Mutex<[(name: String, slot: Int)]>({
@@ -43,8 +48,8 @@ enum TokenizerRegistry {
         }
     }
 
-    /// Names that WCDB 2.x's `register(tokenizer:of:of:)` was asked to register for FTS5 (refused: the
-    /// engine has no FTS5), lowercased, so that an error about the name can say why it is unknown.
+    /// Names that WCDB 2.x's `register(tokenizer:of:of:)` was asked to register for FTS5 on an engine
+    /// without FTS5 (refused), lowercased, so that an error about the name can say why it is unknown.
     private static let fts5Names = Mutex<Set<String>>([])
 
     static func noteRefusedFTS5(_ name: String) {
@@ -56,20 +61,22 @@ enum TokenizerRegistry {
         fts5Names.withLock { $0.contains(name.lowercased()) }
     }
 
-    /// Every name a `tokenize=` argument may use on a handle opened now.
-    static var availableNames: [String] {
-        engineNames + slots.withLock { $0.map(\.name) }
+    /// Every name a `tokenize=` argument of an FTS3/FTS4 table (or, with `fts5`, of an FTS5 table) may
+    /// use on a handle opened now.
+    static func availableNames(fts5: Bool = false) -> [String] {
+        (fts5 ? fts5EngineNames : engineNames) + slots.withLock { $0.map(\.name) }
     }
 
-    static func isKnown(_ name: String) -> Bool {
+    static func isKnown(_ name: String, fts5: Bool = false) -> Bool {
         let lowered = name.lowercased()
-        return availableNames.contains { $0.lowercased() == lowered }
+        return availableNames(fts5: fts5).contains { $0.lowercased() == lowered }
     }
 
     /// Enables the two-argument `fts3_tokenizer()` (off by default since SQLite 3.11) and installs
-    /// every name on the connection. Installing again is harmless.
+    /// every name on the connection; with `fts5` (the engine has FTS5) in FTS5 too, and there
+    /// `substring_match_info` with the first install. Installing again is harmless.
     /// Throws `TokenizerInstallFailure` (the connection's layer turns it into a located `WCDBError`).
-    static func install(on db: OpaquePointer) throws(TokenizerInstallFailure) {
+    static func install(on db: OpaquePointer, fts5: Bool) throws(TokenizerInstallFailure) {
         let enabled = wcdb_enable_fts3_tokenizer(db)
         guard enabled == SQLITE_OK else {
             throw TokenizerInstallFailure(code: enabled, sql: nil, operation: "register tokenizers")
@@ -96,6 +103,22 @@ enum TokenizerRegistry {
             if stepped != SQLITE_ROW && stepped != SQLITE_DONE && !isInstalled(entry.name, address, on: db) {
                 throw TokenizerInstallFailure(code: reset, sql: sql, operation: "register tokenizer \"\(entry.name)\"")
             }
+        }
+        if fts5 { try installFTS5(list, on: db) }
+    }
+
+    private static func installFTS5(_ list: [(name: String, slot: Int)], on db: OpaquePointer) throws(TokenizerInstallFailure) {
+        guard let api = wcdb_fts5_api(db) else {
+            throw TokenizerInstallFailure(code: SQLITE_ERROR, sql: "SELECT fts5(?1)", operation: "register FTS5 tokenizers")
+        }
+        // The built-in name is there from the first install on, and so is the auxiliary function, which
+        // FTS5 would otherwise add again at every install (it keeps every registration).
+        let isFirst = !FTS5TokenizerModule.isInstalled(builtinNames[0], slot: 0, on: api)
+        guard FTS5TokenizerModule.install(list, on: api) else {
+            throw TokenizerInstallFailure(code: SQLITE_NOMEM, sql: nil, operation: "register FTS5 tokenizers")
+        }
+        if isFirst && !SubstringMatchInfo.install(on: api) {
+            throw TokenizerInstallFailure(code: SQLITE_NOMEM, sql: nil, operation: "register FTS5 function \(SubstringMatchInfo.name)")
         }
     }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Options of the built-in `wcdb` tokenizer, given as words after its name:
 /// `tokenizer: "wcdb need_symbol skip_stemming"`.
 struct WCDBTokenizerOptions: Sendable {
@@ -5,18 +7,28 @@ struct WCDBTokenizerOptions: Sendable {
     var keepsSymbols = false
     /// `skip_stemming`: words are indexed as written (case-folded), without base forms.
     var skipsStemming = false
+    /// `chinese_traditional_to_simplified` (WCDB 2.x's): CJK characters are indexed and searched as the
+    /// table given to `Database.config(traditionalChineseDict:)` maps them (`ChineseSimplification`).
+    var simplifiesChinese = false
 
     init(arguments: [String]) throws {
         for argument in arguments {
             switch argument.lowercased() {
             case "need_symbol": keepsSymbols = true
             case "skip_stemming": skipsStemming = true
+            case "chinese_traditional_to_simplified": simplifiesChinese = true
             default:
                 throw UnknownTokenizerOption(message:
-                    "unknown option \"\(argument)\" of the wcdb tokenizer; it knows need_symbol and skip_stemming")
+                    "unknown option \"\(argument)\" of the wcdb tokenizer; it knows need_symbol, skip_stemming and chinese_traditional_to_simplified")
             }
         }
     }
+}
+
+/// WCDB 2.x's traditional-to-simplified Chinese table (`Database.config(traditionalChineseDict:)`), read
+/// by the `wcdb` tokenizers with `chinese_traditional_to_simplified` at each text: scalar → UTF-8 bytes.
+enum ChineseSimplification {
+    static let table = Mutex<[UInt32: [UInt8]]>([:])
 }
 
 /// An option the `wcdb` tokenizer does not know (the FTS layer reports it as a `WCDBError`).
@@ -36,14 +48,16 @@ final class WCDBTokenizerEngine: TokenizerEngine {
 /// buffer the cursor keeps, so a token costs no allocation.
 ///
 /// Every character of a Han/Hiragana/Katakana run takes one position. Stored documents (FTS3
-/// indexes them with length -1) give each character two tokens at its position, itself and the
-/// pair it starts with the next character: 苹果树 → 苹 0, 苹果 0, 果 1, 果树 1, 树 2. Queries, and
-/// the stored text as snippet()/offsets() re-read it, give one token per position: the pair a
-/// character starts, or the character itself at the end of the run: 苹果 0, 果树 1, 树 2. So
+/// indexes them with length -1, FTS5 with FTS5_TOKENIZE_DOCUMENT) give each character two tokens at
+/// its position, itself and the pair it starts with the next character: 苹果树 → 苹 0, 苹果 0, 果 1,
+/// 果树 1, 树 2 (under FTS5 the pairs are FTS5_TOKEN_COLOCATED). Queries, and the stored text as
+/// snippet()/offsets()/highlight() re-read it, give one token per position: the pair a character
+/// starts, or the character itself at the end of the run: 苹果 0, 果树 1, 树 2. So
 ///  - a quoted query "果树" is the phrase (果树, 树) at consecutive positions: it matches exactly
 ///    where 果 and 树 stand together, with 2 tokens where 3 would be needed without the pairs;
 ///  - an unquoted term, which FTS3 cuts after its first token (at the token's end offset, the end
-///    of its first character), becomes 果树 AND 树: adjacency still holds;
+///    of its first character), becomes 果树 AND 树: adjacency still holds (FTS5 keeps an unquoted
+///    term's tokens together as a phrase);
 ///  - a single character finds every occurrence, since every stored character has its own token;
 ///  - snippet() and offsets() see one token per character with that character's exact bytes, and
 ///    the ranges never overlap (FTS3's snippet() copies the text between consecutive tokens).
@@ -60,14 +74,17 @@ final class WCDBTokenCursor: TokenCursor {
     private var pendingStart = -1
     private var pendingEnd = -1
     private var word = ReusableBytes(capacity: 64)
+    /// `chinese_traditional_to_simplified`'s table as it was at the text's start; nil without the option.
+    private var simplified: [UInt32: [UInt8]]?
 
     init(options: WCDBTokenizerOptions) { self.options = options }
     deinit { word.deallocate() }
 
-    func reset(input: UnsafePointer<UInt8>?, count: Int, isIndexing: Bool) {
+    func reset(input: UnsafePointer<UInt8>?, count: Int, mode: TokenizeMode) {
         self.input = input
         self.count = input == nil ? 0 : count
-        self.isIndexing = isIndexing
+        isIndexing = mode.isIndexing
+        simplified = options.simplifiesChinese && input != nil ? ChineseSimplification.table.withLock { $0 } : nil
         offset = 0
         position = 0
         previousCJKStart = -1
@@ -77,7 +94,7 @@ final class WCDBTokenCursor: TokenCursor {
     func next(_ token: inout EmittedToken) -> Bool {
         guard let input else { return false }
         if pendingStart >= 0 {
-            emit(&token, input + pendingStart, pendingEnd - pendingStart, start: pendingStart, end: pendingEnd)
+            emitCJK(&token, input, start: pendingStart, end: pendingEnd, bytesEnd: pendingEnd)
             position += 1
             previousCJKStart = pendingStart
             pendingStart = -1
@@ -98,13 +115,13 @@ final class WCDBTokenCursor: TokenCursor {
                     if previousCJKStart >= 0 {
                         // The pair (previous, this) belongs to the previous character's position.
                         position -= 1
-                        emit(&token, input + previousCJKStart, offset - previousCJKStart, start: previousCJKStart, end: offset)
+                        emitCJK(&token, input, start: previousCJKStart, end: offset, bytesEnd: offset)
                         position += 1
                         pendingStart = start
                         pendingEnd = offset
                         previousCJKStart = -1
                     } else {
-                        emit(&token, input + start, length, start: start, end: offset)
+                        emitCJK(&token, input, start: start, end: offset, bytesEnd: offset)
                         position += 1
                         previousCJKStart = start
                     }
@@ -115,7 +132,7 @@ final class WCDBTokenCursor: TokenCursor {
                 if offset < count, case let (next?, nextLength) = decodeUTF8(input, offset, count), ScalarClass.isCJK(next) {
                     pairEnd = offset + nextLength
                 }
-                emit(&token, input + start, pairEnd - start, start: start, end: offset)
+                emitCJK(&token, input, start: start, end: offset, bytesEnd: pairEnd)
                 position += 1
                 return true
             case .word:
@@ -145,6 +162,28 @@ final class WCDBTokenCursor: TokenCursor {
         token.start = Int32(start)
         token.end = Int32(end)
         token.position = position
+    }
+
+    /// The CJK token of the bytes `start..<bytesEnd` (one character or a pair), with the byte range
+    /// `start..<end`: pointing into the text, or, with `chinese_traditional_to_simplified` and a table,
+    /// the characters as the table maps them, in `word`.
+    @inline(__always)
+    private func emitCJK(_ token: inout EmittedToken, _ input: UnsafePointer<UInt8>, start: Int, end: Int, bytesEnd: Int) {
+        guard let simplified, !simplified.isEmpty else {
+            return emit(&token, input + start, bytesEnd - start, start: start, end: end)
+        }
+        word.count = 0
+        var offset = start
+        while offset < bytesEnd {
+            let (scalar, length) = decodeUTF8(input, offset, count)
+            if let scalar, let replacement = simplified[scalar], !replacement.isEmpty {
+                replacement.withUnsafeBufferPointer { word.append($0.baseAddress!, count: $0.count) }
+            } else {
+                word.append(input + offset, count: length)
+            }
+            offset += length
+        }
+        emit(&token, UnsafePointer(word.base), word.count, start: start, end: end)
     }
 
     /// Folds the run of word characters at `offset` into `word` and reduces it to its base form.

@@ -48,8 +48,9 @@ extension HandleProvider {
     }
 
     /// Creates the virtual table `table` (`@VirtualTable(module:tokenizer:)`), e.g. an FTS4 index.
-    /// SQLCipher 3.4.1 has FTS3/FTS4; FTS5, or a tokenizer name no handle knows, fails here with a
-    /// `WCDBError` that says so.
+    /// SQLCipher 3.4.1 (SQLite 3.15.2) has FTS3/FTS4, SQLCipher 4.6.1 (SQLite 3.46.1) FTS5 too: FTS5
+    /// where the running engine has none, or a tokenizer name no handle knows, fails here with a
+    /// `WCDBError` that says so. An FTS5 table's `@NotIndexed` columns are `UNINDEXED`.
     ///
     /// For an external-content index (`@VirtualTable(module: "fts4", …, content: "message")`) it also
     /// creates, if they don't exist, the triggers on the content table that keep the index in sync with
@@ -85,7 +86,16 @@ extension HandleProvider {
         /// The CREATE, reading its content from `content` (the content table, or a view over it).
         func statement(content: String?) -> StatementCreateVirtualTable {
             let statement = StatementCreateVirtualTable().create(virtualTable: table).ifNotExists().using(module: virtual.module)
-                .arguments(declared.map { ColumnDef(with: $0.property.asColumn()) })
+            if virtual.module.lowercased() == "fts5" {
+                // FTS5 reads `tokenize` as one string, and marks an unindexed column itself; spelled as
+                // WCDB 2.x spells it: `tokenize = 'wcdb need_symbol', id UNINDEXED, body`.
+                if let tokenizer = virtual.tokenizer { statement.arguments("tokenize = " + LiteralValue(tokenizer).description) }
+                for column in declared {
+                    statement.arguments(ColumnDef(with: column.property.asColumn()).description + (column.isNotIndexed ? " UNINDEXED" : ""))
+                }
+                return statement
+            }
+            statement.arguments(declared.map { ColumnDef(with: $0.property.asColumn()) })
             for column in declared where column.isNotIndexed { statement.arguments("notindexed=" + FullTextCheck.quotedOption(column.name)) }
             if let content { statement.arguments("content=" + FullTextCheck.quotedOption(content)) }
             if let tokenizer = virtual.tokenizer { statement.arguments("tokenize=" + tokenizer) }

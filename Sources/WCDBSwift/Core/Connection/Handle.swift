@@ -468,12 +468,13 @@ final class HandleCounter: Sendable {
 }
 
 extension Handle {
-    /// Installs the FTS tokenizers (built-in and registered names) on this connection; a failure is a
-    /// `WCDBError` located at this handle.
+    /// Installs the FTS tokenizers (built-in and registered names) on this connection, for FTS3/FTS4
+    /// and, where the engine has it, FTS5 (with `substring_match_info`); a failure is a `WCDBError`
+    /// located at this handle.
     func installTokenizers() throws {
         guard let db = rawPointer else { return }
         do {
-            try TokenizerRegistry.install(on: db)
+            try TokenizerRegistry.install(on: db, fts5: Engine.current.supports(.fts5))
         } catch {
             throw makeError(code: error.code, sql: error.sql, operation: error.operation)
         }

@@ -1,11 +1,13 @@
 import CSQLCipher
 
-/// Reads a WCDB 2.x tokenizer (`load(input:length:flags:)`, then `nextToken` until `.Done`) as FTS3's
-/// cursor, as 2.x's bridge does: the text's bytes as FTS3 gives them, `flags` 0 and `pFlags` nil
-/// (FTS5's), and each token's bytes, byte range and position passed to FTS3 without a copy.
+/// Reads a WCDB 2.x tokenizer (`load(input:length:flags:)`, then `nextToken` until `.Done`) as the
+/// modules' cursor, as 2.x's bridge does: the text's bytes as the module gives them, and each token's
+/// bytes, byte range and position passed on without a copy. Under FTS3 `flags` is 0, `pFlags` nil and
+/// `piPosition` the position; under FTS5 `flags` is FTS5's mask, `piPosition` nil, and `pFlags` tells
+/// whether the token stands at the previous one's position (`FTS5_TOKEN_COLOCATED`) or the next.
 ///
-/// Where 2.x would hand FTS3 something it can't take, the statement fails instead: a token of no bytes
-/// or without a pointer, a negative position, or a position before the previous one (FTS3 would
+/// Where 2.x would hand the module something it can't take, the statement fails instead: a token of no
+/// bytes or without a pointer, a negative position, or a position before the previous one (FTS3 would
 /// refuse the first two when indexing and write a broken position list for the others). Byte ranges are
 /// clamped to the text, so `snippet()` never reads outside it.
 ///
@@ -20,7 +22,7 @@ final class TokenStreamCursor: TokenCursor {
 
     private var input: UnsafePointer<UInt8>?
     private var count = 0
-    private var isIndexing = false
+    private var mode = TokenizeMode(isIndexing: false)
     private var isFinished = false
     private var hasToken = false
     private var previousPosition: Int32 = 0
@@ -31,19 +33,20 @@ final class TokenStreamCursor: TokenCursor {
         self.tokenizer = tokenizer
     }
 
-    func reset(input: UnsafePointer<UInt8>?, count: Int, isIndexing: Bool) {
+    func reset(input: UnsafePointer<UInt8>?, count: Int, mode: TokenizeMode) {
         self.input = input
         self.count = count
-        self.isIndexing = isIndexing
+        self.mode = mode
         isFinished = false
         hasToken = false
         previousPosition = 0
         endCode = SQLITE_DONE
         if let emitting {
-            emitting.reset(input: input, count: count, isIndexing: isIndexing)
+            emitting.reset(input: input, count: count, mode: mode)
             return
         }
-        tokenizer.load(input: UnsafeRawPointer(input)?.assumingMemoryBound(to: Int8.self), length: count, flags: 0)
+        tokenizer.load(input: UnsafeRawPointer(input)?.assumingMemoryBound(to: Int8.self), length: count,
+                       flags: Int(mode.fts5Flags ?? 0))
     }
 
     func close() {
@@ -61,8 +64,15 @@ final class TokenStreamCursor: TokenCursor {
         var start: Int32 = 0
         var end: Int32 = 0
         var position: Int32 = hasToken ? previousPosition &+ 1 : 0
-        let code = tokenizer.nextToken(ppToken: &pointer, pnBytes: &length, piStart: &start, piEnd: &end,
-                                       pFlags: nil, piPosition: &position)
+        var flags: Int32 = 0
+        let isFTS5 = mode.fts5Flags != nil
+        let code = withUnsafeMutablePointer(to: &flags) { flagsPointer in
+            withUnsafeMutablePointer(to: &position) { positionPointer in
+                tokenizer.nextToken(ppToken: &pointer, pnBytes: &length, piStart: &start, piEnd: &end,
+                                    pFlags: isFTS5 ? flagsPointer : nil, piPosition: isFTS5 ? nil : positionPointer)
+            }
+        }
+        if isFTS5 && hasToken && flags & FTS5_TOKEN_COLOCATED != 0 { position = previousPosition }
         switch code {
         case .Done:
             if length == defaultNextTokenMark { return readThroughTokenize(&token) }
@@ -98,7 +108,7 @@ final class TokenStreamCursor: TokenCursor {
     private func readThroughTokenize(_ token: inout EmittedToken) -> Bool {
         engine.shape = .emit
         let cursor = SwiftTokenCursor(tokenizer: tokenizer)
-        cursor.reset(input: input, count: count, isIndexing: isIndexing)
+        cursor.reset(input: input, count: count, mode: mode)
         emitting = cursor
         return cursor.next(&token)
     }

@@ -149,10 +149,10 @@ extension ExpressionFunctionOperable {
 
     // MARK: FTS5 auxiliary functions
 
-    /// `bm25(table)`: FTS5's relevance of a row (smaller is better). This engine has no FTS5, so a
+    /// `bm25(table)`: FTS5's relevance of a row (smaller is better). Where the engine has no FTS5, a
     /// statement calling it is refused when it is prepared.
     public func bm25() -> Expression { Expression.call("bm25", [asExpression()]) }
     /// `highlight(table, …)`: FTS5's matched text with markers; give the column and markers with
-    /// `arguments(_:)`. This engine has no FTS5, so a statement calling it is refused when it is prepared.
+    /// `arguments(_:)`. Where the engine has no FTS5, a statement calling it is refused when it is prepared.
     public func highlight() -> Expression { Expression.call("highlight", [asExpression()]) }
 }

@@ -27,8 +27,9 @@ public final class StatementCreateVirtualTable: Statement {
     /// Qualifies the table: `schema.table`.
     @discardableResult public func of(schema: String) -> StatementCreateVirtualTable { self.schema = schema; return self }
 
-    /// `… USING module`: `fts3`, `fts4` or `rtree` in this engine; `fts5` prints, and the statement is
-    /// refused when it is prepared (this build has no FTS5).
+    /// `… USING module`: `fts3`, `fts4`, `rtree`, and `fts5` where the engine has FTS5 (SQLite 3.46.1);
+    /// on an engine without it the statement prints, and is refused when it is prepared, naming the
+    /// engine's version.
     @discardableResult
     public func using(module: String) -> StatementCreateVirtualTable {
         self.module = module
