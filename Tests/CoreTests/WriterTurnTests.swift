@@ -311,7 +311,8 @@ struct WriterTurnCancellationTests {
         let database = try freshDatabase()
         let holders = TurnHolders(database)
         #expect(await offPool { holders.allTurnsTaken() })
-        let task = Task { try await form.run(on: database) }
+        // An unstructured Task does not inherit the preference: it names the executor itself.
+        let task = Task(executorPreference: Self.executor) { try await form.run(on: database) }
         let queued = await offPool { eventually(within: 60) { pool(of: database) { $0.writerSlots.hasWaiters } } }
         #expect(queued, "the async writer never waited for a turn")
         let handles = pool(of: database) { $0.pool.counts.total }

@@ -59,7 +59,9 @@ struct Engine: Sendable {
         SQLCipherLog.routeBeforeFirstUse(db)
         cipherVersion = Engine.firstText(of: "PRAGMA cipher_version", on: db) ?? ""
         sqlite3_exec(db, "CREATE TABLE t(a INTEGER PRIMARY KEY, b)", nil, nil, nil)
+        SQLiteLog.state.withLock { $0.muted = true }
         missingFeatures = Set(EngineFeature.allCases.filter { !Engine.prepares($0.probe, on: db) })
+        SQLiteLog.state.withLock { $0.muted = false }
     }
 
     private static func prepares(_ sql: String, on db: OpaquePointer) -> Bool {

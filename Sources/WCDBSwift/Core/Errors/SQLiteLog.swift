@@ -12,6 +12,9 @@ enum SQLiteLog {
         var enabled = false
         /// Whether SQLite took the callback (false when something initialized SQLite before us).
         var installed = false
+        /// While the engine is probed for its features (`Engine`): the probes' expected failures are
+        /// not the app's errors.
+        var muted = false
     }
 
     static let state = LockedValue(State())
@@ -24,7 +27,7 @@ enum SQLiteLog {
     static func installBeforeFirstOpen() { _ = install }
 
     static func forward(code: Int32, message: String) {
-        guard state.withLock({ $0.enabled }), let tracer = globalTraceState.withLock({ $0.error }) else { return }
+        guard state.withLock({ $0.enabled && !$0.muted }), let tracer = globalTraceState.withLock({ $0.error }) else { return }
         tracer(WCDBError(level: .sqliteLog, code: code & 0xFF, extendedCode: code, message: message, operation: "sqlite log"))
     }
 }
