@@ -15,6 +15,7 @@
 /// A sector as it was at its file's last sync, saved before the first write since then replaced it.
 typedef struct SavedSector {
     int64_t index;
+    int byTruncate;  // saved by a truncate rather than a write
     unsigned char bytes[SECTOR];
 } SavedSector;
 
@@ -79,7 +80,7 @@ static int isSaved(const TrackedFile *file, int64_t index) {
 }
 
 /// Saves sectors [first, last] of `file` that the last sync made durable and no write since replaced.
-static int saveSectors(TrackedFile *state, sqlite3_file *file, int64_t first, int64_t last) {
+static int saveSectors(TrackedFile *state, sqlite3_file *file, int64_t first, int64_t last, int byTruncate) {
     for (int64_t index = first; index <= last; index++) {
         if (index * SECTOR >= state->durableSize || isSaved(state, index)) continue;
         if (state->count == state->capacity) {
@@ -91,6 +92,7 @@ static int saveSectors(TrackedFile *state, sqlite3_file *file, int64_t first, in
         }
         SavedSector *sector = &state->saved[state->count];
         sector->index = index;
+        sector->byTruncate = byTruncate;
         int rc = file->pMethods->xRead(file, sector->bytes, SECTOR, index * SECTOR);
         if (rc != SQLITE_OK && rc != SQLITE_IOERR_SHORT_READ) return rc;  // a short read fills with zeros
         state->count++;
@@ -123,7 +125,7 @@ static int plWrite(sqlite3_file *file, const void *buffer, int amount, sqlite3_i
     int rc = SQLITE_IOERR_WRITE;
     if (mayRun()) {
         TrackedFile *state = ((PowerLossFile *)file)->state;
-        rc = saveSectors(state, real(file), offset / SECTOR, (offset + amount - 1) / SECTOR);
+        rc = saveSectors(state, real(file), offset / SECTOR, (offset + amount - 1) / SECTOR, 0);
         if (rc == SQLITE_OK) rc = real(file)->pMethods->xWrite(real(file), buffer, amount, offset);
     }
     pthread_mutex_unlock(&lock);
@@ -135,7 +137,7 @@ static int plTruncate(sqlite3_file *file, sqlite3_int64 size) {
     int rc = SQLITE_IOERR_TRUNCATE;
     if (mayRun()) {
         TrackedFile *state = ((PowerLossFile *)file)->state;
-        rc = saveSectors(state, real(file), size / SECTOR, (state->durableSize - 1) / SECTOR);
+        rc = saveSectors(state, real(file), size / SECTOR, (state->durableSize - 1) / SECTOR, 1);
         if (rc == SQLITE_OK) rc = real(file)->pMethods->xTruncate(real(file), size);
     }
     pthread_mutex_unlock(&lock);
@@ -341,10 +343,13 @@ int64_t plvfs_cut(int torn, uint64_t seed) {
         int64_t added = size > file->durableSize ? (size - file->durableSize + SECTOR - 1) / SECTOR : 0;
         unsynced += (int64_t)file->count + added;
         for (size_t i = 0; i < file->count && !failed; i++) {
-            if (torn && (nextRandom(&random) & 1)) continue;  // this sector reached the disk
+            // Torn: each written sector reached the disk or not. A truncate is a change of the file's
+            // metadata, which the file system journals whole: in a torn cut it happened (a clean cut undoes it).
+            if (torn && (file->saved[i].byTruncate || (nextRandom(&random) & 1))) continue;
             failed = pwrite(descriptor, file->saved[i].bytes, SECTOR, file->saved[i].index * SECTOR) != SECTOR;
         }
         off_t newSize = file->durableSize;
+        if (torn && size < file->durableSize) newSize = size;  // the truncate happened
         if (torn && added > 0) {  // a random number of the new sectors reached the disk
             int64_t kept = (int64_t)(nextRandom(&random) % (uint64_t)(added + 1));
             newSize = file->durableSize + kept * SECTOR;

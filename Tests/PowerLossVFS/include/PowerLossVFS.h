@@ -32,8 +32,8 @@ int64_t plvfs_operations(void);
 int plvfs_dead(void);
 
 /// Cuts the power: every tracked file goes back to what it held at its last sync, except that with
-/// `torn`, each sector written since survives or not at random (seeded), and a file that grew keeps a
-/// random number of its new sectors. No connection may have a tracked file open. Afterwards the files
+/// `torn`, each sector written since survives or not at random (seeded), a file that grew keeps a
+/// random number of its new sectors, and a truncate stays done (file systems journal it whole). No connection may have a tracked file open. Afterwards the files
 /// count as synced, and the countdown is disarmed. Returns the number of sectors written since their
 /// file's last sync (what the cut put at risk), or -1 on an I/O error.
 int64_t plvfs_cut(int torn, uint64_t seed);
