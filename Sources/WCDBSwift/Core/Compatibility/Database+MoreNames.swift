@@ -66,30 +66,12 @@ extension Handle {
     public func finalizeAllStatement() { finalizeCachedStatements() }
 }
 
-extension BuiltinTokenizer {
-    /// WCDB 2.x's spelling of ``simple``.
-    @available(*, deprecated, renamed: "simple")
-    public static let Simple = simple
-    /// WCDB 2.x's spelling of ``porter``.
-    @available(*, deprecated, renamed: "porter")
-    public static let Porter = porter
-    /// WCDB 2.x's spelling of ``unicode61``.
-    @available(*, deprecated, renamed: "unicode61")
-    public static let Unicode61 = unicode61
-}
-
 extension Handle {
     /// The database this connection belongs to (WCDB 2.x): a `Database` sharing its core (tag, configs,
     /// pool), or one of this connection's path when the connection is standalone (`Handle(path:)`).
     public func getDatabase() -> Database {
         if let core { return Database(core: core) }
         return Database(withPath: path)
-    }
-
-    /// The table `name` of `Root`s of this connection's database (WCDB 2.x's `Handle.getTable(named:of:)`),
-    /// as `Database.getTable(named:of:)` makes it: its calls take handles as the database's do.
-    public func getTable<Root: TableCodable>(named name: String, of type: Root.Type = Root.self) -> Table<Root> {
-        getDatabase().getTable(named: name, of: type)
     }
 }
 
