@@ -89,6 +89,9 @@ public final class Handle {
     /// How many frames the main database's WAL held after this connection's last commit, as the
     /// auto-checkpoint's commit hook saw it (`BackgroundCheckpoint`); 0 before the first.
     @exclusivity(unchecked) var walFramesAfterCommit: Int32 = 0
+    /// What this connection's transactions changed, for the database's observations; set on a pooled
+    /// handle (and one of `getHandle()`) when it opens.
+    @exclusivity(unchecked) var changeTracker: ChangeTracker?
 
     /// A closed connection to the file at `path`; `open()` opens it. A handle made here belongs to no
     /// database: no pool, config or cipher applies to it.
@@ -234,6 +237,7 @@ public final class Handle {
             }
             throw makeError(code: rc == SQLITE_OK ? SQLITE_MISUSE : rc, sql: sql, operation: "prepare")
         }
+        if let changeTracker, changeTracker.recordedReads != nil { changeTracker.recordedSQL.append(sql) }
         return HandleStatement(stmt: stmt, sql: sql, handle: self)
     }
 

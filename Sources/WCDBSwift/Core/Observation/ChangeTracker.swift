@@ -1,0 +1,134 @@
+import CSQLCipher
+import Foundation
+
+/// What one connection's transactions changed, from SQLite's hooks, for the database's observations.
+///
+/// The update hook notes each changed table of the open transaction; the commit hook moves them to
+/// `committed`; the rollback hook forgets them. The pool publishes `committed` when the operation that
+/// holds the handle ends outside a transaction (`DatabaseCore.leave`): only then is the commit on disk
+/// and visible to the readers that fetch the observed results. The hooks run on the thread that holds
+/// the handle (the pool's pin), as every other per-call field of a handle does: no lock.
+///
+/// SQLite skips the update hook for WITHOUT ROWID tables and for `DELETE` without `WHERE` (its truncate
+/// optimization). The second is turned off by this connection's authorizer (`SQLITE_IGNORE` for
+/// `SQLITE_DELETE`, SQLite's documented way): rows are deleted one by one and reported. For the first,
+/// a commit also says whether it changed rows at all (`sqlite3_total_changes`), which wakes the
+/// observations of WITHOUT ROWID tables (`ReadRegion.wakesOnAnyChange`).
+final class ChangeTracker {
+    /// Tables changed by the open transaction.
+    @exclusivity(unchecked) private var pending: Set<String> = []
+    /// Tables changed by transactions committed since the last publication.
+    @exclusivity(unchecked) private(set) var committed: Set<String> = []
+    /// Whether a transaction committed since the last publication changed any row.
+    @exclusivity(unchecked) private(set) var committedRows = false
+    /// `sqlite3_total_changes` at the last commit.
+    @exclusivity(unchecked) private var totalChangesAtCommit: Int64 = 0
+    /// The last table the update hook saw, as bytes: a run of changes to one table compares, not hashes.
+    @exclusivity(unchecked) private var lastTable: [CChar] = [0]
+    /// While an observed fetch computes its region: the tables the statements compiled since read.
+    @exclusivity(unchecked) var recordedReads: Set<String>?
+    /// While an observed fetch runs: the SQL of the statements compiled for it (`Handle.prepareStatement`).
+    @exclusivity(unchecked) var recordedSQL: [String] = []
+
+    /// Installs the hooks and the authorizer on `handle`'s connection. The tracker must outlive the
+    /// connection (the handle owns both, and closes the connection first).
+    func install(on db: OpaquePointer) {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        connection = db
+        sqlite3_update_hook(db, ChangeTracker.updateHook, context)
+        sqlite3_commit_hook(db, ChangeTracker.commitHook, context)
+        sqlite3_rollback_hook(db, ChangeTracker.rollbackHook, context)
+        installAuthorizer(on: db)
+        totalChangesAtCommit = Int64(sqlite3_total_changes(db))
+    }
+
+    /// Puts this tracker's authorizer back (after a feature that installed its own).
+    func installAuthorizer(on db: OpaquePointer) {
+        sqlite3_set_authorizer(db, ChangeTracker.authorizer, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// Takes what committed since the last call; nil when nothing did.
+    func takeCommitted() -> CommittedChanges? {
+        guard committedRows || !committed.isEmpty else { return nil }
+        defer {
+            committed.removeAll(keepingCapacity: true)
+            committedRows = false
+        }
+        return CommittedChanges(tables: committed, changedRows: committedRows)
+    }
+
+    private func noteChange(of table: UnsafePointer<CChar>) {
+        if strcmp(table, lastTable) == 0 { return }
+        let name = String(cString: table)
+        lastTable = Array(name.utf8CString)
+        pending.insert(name.lowercased())
+    }
+
+    private func noteCommit(on db: OpaquePointer?) {
+        committed.formUnion(pending)
+        pending.removeAll(keepingCapacity: true)
+        lastTable = [0]
+        if let db {
+            let total = Int64(sqlite3_total_changes(db))
+            if total != totalChangesAtCommit { committedRows = true }
+            totalChangesAtCommit = total
+        }
+    }
+
+    private func noteRollback() {
+        pending.removeAll(keepingCapacity: true)
+        lastTable = [0]
+    }
+
+    private static func tracker(_ context: UnsafeMutableRawPointer?) -> ChangeTracker? {
+        context.map { Unmanaged<ChangeTracker>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    private static let updateHook: @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?,
+                                                   UnsafePointer<CChar>?, sqlite3_int64) -> Void = { context, _, _, table, _ in
+        guard let table else { return }
+        tracker(context)?.noteChange(of: table)
+    }
+
+    // The commit hook runs before the commit is written, so nothing is published here (a reader would not
+    // see it yet); returning 0 lets the commit go on.
+    private static let commitHook: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { context in
+        guard let tracker = tracker(context) else { return 0 }
+        tracker.noteCommit(on: tracker.connection)
+        return 0
+    }
+
+    private static let rollbackHook: @convention(c) (UnsafeMutableRawPointer?) -> Void = { context in
+        tracker(context)?.noteRollback()
+    }
+
+    /// The connection, for the commit hook (SQLite passes it only the context).
+    @exclusivity(unchecked) var connection: OpaquePointer?
+
+    private static let authorizer: @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
+                                                   UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32 = {
+        context, action, first, _, _, _ in
+        switch action {
+        case SQLITE_DELETE:
+            // Turns the truncate optimization off (it deletes without the update hook); for SQLITE_DELETE,
+            // SQLITE_IGNORE means exactly that, and the rows are still deleted.
+            guard let first, strncmp(first, "sqlite_", 7) != 0 else { return SQLITE_OK }
+            return SQLITE_IGNORE
+        case SQLITE_READ:
+            if let first, let tracker = tracker(context), tracker.recordedReads != nil {
+                tracker.recordedReads!.insert(String(cString: first).lowercased())
+            }
+            return SQLITE_OK
+        default:
+            return SQLITE_OK
+        }
+    }
+}
+
+/// What the transactions of one connection committed, published to the database's observations.
+struct CommittedChanges: Sendable {
+    /// The tables (lowercased) with changed rows.
+    var tables: Set<String>
+    /// Whether any row changed (WITHOUT ROWID tables change rows the update hook does not report).
+    var changedRows: Bool
+}
