@@ -105,7 +105,9 @@ final class ObservationRun<Value: Sendable> {
     private func fetch() async throws -> Value {
         sink.startFetch()
         let fetch = observation.fetch
-        let (value, region) = try await observation.database.read { handle in
+        // Not `read(_:)`: its transaction and `query_only` would refuse the connection-level set-up that
+        // a migrating or compressed table's first read on a handle makes.
+        let (value, region) = try await observation.database.runCancellable(writes: false) { handle in
             try ReadRegion.recording(on: handle) { try fetch(handle) }
         }
         sink.setRegion(region)

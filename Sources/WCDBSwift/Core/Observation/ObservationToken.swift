@@ -38,9 +38,11 @@ extension Database {
     /// Observes the reads of `fetch`: the first element is its result now, then one after each committed
     /// transaction that changed a table it reads (see `DatabaseObservation`).
     ///
-    /// `fetch` runs in a read transaction on a pooled reader, as `read(_:)` runs its closure; it may read
-    /// through `handle` or through this database, with any verb, chain call or prepared statement. The
-    /// tables it reads are those SQLite reads for its statements, found again after each fetch.
+    /// `fetch` runs on a pooled reader, off Swift's cooperative thread pool; it may read through `handle`
+    /// or through this database, with any verb, chain call or prepared statement, and should only read.
+    /// Each of its statements sees the database after a commit; for several statements to see the same
+    /// one, run them in `handle.run(transaction:)`. The tables it reads are those SQLite reads for its
+    /// statements, found again after each fetch.
     ///
     /// ```swift
     /// let unread = database.observe { handle in
