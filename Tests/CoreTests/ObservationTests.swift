@@ -83,6 +83,20 @@ import WCDBTestSupport
         #expect(after != before)
     }
 
+    /// The authorizer that turns the truncate optimization off must not turn drops off: SQLite asks it
+    /// for SQLITE_DELETE of the table a DROP drops, too.
+    @Test(arguments: ["CREATE TABLE x(a)", "CREATE TEMP TABLE x(a)", "CREATE VIEW x AS SELECT 1",
+                      "CREATE TEMP VIEW x AS SELECT 1", "CREATE VIRTUAL TABLE x USING fts4(a)"])
+    func dropsStillDrop(_ create: String) async throws {
+        let scratch = try Self.scratch()
+        let database = scratch.database
+        try await database.withHandle(forWriting: true) { handle in
+            try handle.exec(create)
+            try handle.exec(create.contains("VIEW") ? "DROP VIEW x" : "DROP TABLE x")
+            try handle.exec(create)  // no "already exists"
+        }
+    }
+
     @Test func readsThroughAViewAndAJoinAreTracked() async throws {
         let scratch = try Self.scratch()
         let database = scratch.database

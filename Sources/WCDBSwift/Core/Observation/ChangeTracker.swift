@@ -27,6 +27,8 @@ final class ChangeTracker {
     @exclusivity(unchecked) private var lastTable: [CChar] = [0]
     /// While an observed fetch computes its region: the tables the statements compiled since read.
     @exclusivity(unchecked) var recordedReads: Set<String>?
+    /// The table whose SQLITE_DROP_TABLE the authorizer saw last, when that was its last call.
+    @exclusivity(unchecked) var droppingTable: String?
     /// While an observed fetch runs: the SQL of the statements compiled for it (`Handle.prepareStatement`).
     @exclusivity(unchecked) var recordedSQL: [String] = []
 
@@ -108,14 +110,23 @@ final class ChangeTracker {
     private static let authorizer: @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
                                                    UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32 = {
         context, action, first, _, _, _ in
+        guard let tracker = tracker(context) else { return SQLITE_OK }
+        // `DROP TABLE` authorizes SQLITE_DROP_TABLE (or its temp, virtual and view forms), then SQLITE_DELETE of
+        // the same table, where SQLITE_IGNORE would skip the drop silently: that one is let through.
+        let dropping = tracker.droppingTable
+        tracker.droppingTable = nil
         switch action {
+        case SQLITE_DROP_TABLE, SQLITE_DROP_TEMP_TABLE, SQLITE_DROP_VTABLE, SQLITE_DROP_VIEW, SQLITE_DROP_TEMP_VIEW:
+            tracker.droppingTable = first.map { String(cString: $0) }
+            return SQLITE_OK
         case SQLITE_DELETE:
-            // Turns the truncate optimization off (it deletes without the update hook); for SQLITE_DELETE,
-            // SQLITE_IGNORE means exactly that, and the rows are still deleted.
+            // Turns the truncate optimization off (it deletes without the update hook); for a DELETE
+            // statement's SQLITE_DELETE, SQLITE_IGNORE means exactly that, and the rows are still deleted.
             guard let first, strncmp(first, "sqlite_", 7) != 0 else { return SQLITE_OK }
+            if let dropping, strcmp(first, dropping) == 0 { return SQLITE_OK }
             return SQLITE_IGNORE
         case SQLITE_READ:
-            if let first, let tracker = tracker(context), tracker.recordedReads != nil {
+            if let first, tracker.recordedReads != nil {
                 tracker.recordedReads!.insert(String(cString: first).lowercased())
             }
             return SQLITE_OK
