@@ -30,6 +30,9 @@ for observers in (0, 1, 100):
         else:
             cells += ['–', '–']
     print(f'| observedWrites: commits with {observers} observations of another table (time) | ' + ' | '.join(cells) + ' |')
+raw = results.get(('observedWrites', 'rawC'))
+if raw:
+    print(f"| the same commits in C (prepared INSERT, SQLCipher) | {raw['median'] * 1000:.1f} ms | | | |")
 print()
 print('| commit call to element | WCDBSwift | GRDB |')
 print('|---|---:|---:|')

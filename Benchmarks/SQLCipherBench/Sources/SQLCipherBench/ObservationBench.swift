@@ -1,6 +1,7 @@
 // Observed queries (`SQLCipherBench observe`, scripts/observation-bench.sh): see ObservationHarness.swift.
 #if WCDB_BENCH
 import Dispatch
+import CSQLCipherBench
 import Foundation
 import WCDBSwift
 
@@ -36,6 +37,16 @@ enum WCDBObservationBench {
         return try time { for row in rows { try db.insert(row, intoTable: BenchSettings.table) } }
     }
 
+    /// The same inserts in C: a prepared INSERT stepped per row, each its own transaction.
+    static func rawWrites(_ rows: [PlainRow]) throws -> Double {
+        let path = BenchFiles.freshPath()
+        defer { BenchFiles.remove(path) }
+        let db = try RawDB(path: path)
+        let statement = try db.prepare(RawWorkloads.insertSQL)
+        defer { sqlite3_finalize(statement) }
+        return try time { for row in rows { try bindAndStep(statement, row, db) } }
+    }
+
     static func latency(_ rows: [BenchRow]) throws -> [Double] {
         let (db, path, _) = try open(observers: 0)
         let probe = LatencyProbe()
@@ -63,7 +74,9 @@ enum WCDBObservationBench {
 }
 
 func runObservationBench() {
-    let rows = BenchData.rows(ObservationBenchConfig.commits).map(BenchRow.init)
+    let plain = BenchData.rows(ObservationBenchConfig.commits)
+    let rows = plain.map(BenchRow.init)
+    measure("observedWrites", "rawC") { try WCDBObservationBench.rawWrites(plain) }
     for observers in ObservationBenchConfig.observerCounts {
         measure("observedWrites", "wcdb\(observers)") { try WCDBObservationBench.writes(rows, observers: observers) }
     }

@@ -15,22 +15,28 @@ import Foundation
 /// a commit also says whether it changed rows at all (`sqlite3_total_changes`), which wakes the
 /// observations of WITHOUT ROWID tables (`ReadRegion.wakesOnAnyChange`).
 final class ChangeTracker {
-    /// Tables changed by the open transaction.
+    /// Tables changed by the open transaction (lowercased).
     @exclusivity(unchecked) private var pending: Set<String> = []
-    /// Tables changed by transactions committed since the last publication.
+    /// Tables changed by transactions committed since the last publication (lowercased).
     @exclusivity(unchecked) private(set) var committed: Set<String> = []
     /// Whether a transaction committed since the last publication changed any row.
     @exclusivity(unchecked) private(set) var committedRows = false
     /// `sqlite3_total_changes` at the last commit.
     @exclusivity(unchecked) private var totalChangesAtCommit: Int64 = 0
-    /// The last table the update hook saw, as bytes: a run of changes to one table compares, not hashes.
+    /// The last table the update hook saw, as bytes and as its lowercased name: a run of changes to one
+    /// table, in one transaction or in many, compares bytes and allocates nothing.
     @exclusivity(unchecked) private var lastTable: [CChar] = [0]
+    @exclusivity(unchecked) private var lastTableName = ""
+    /// Whether `lastTableName` is in `pending` already.
+    @exclusivity(unchecked) private var lastTableIsPending = false
     /// While an observed fetch computes its region: the tables the statements compiled since read.
     @exclusivity(unchecked) var recordedReads: Set<String>?
-    /// The table whose SQLITE_DROP_TABLE the authorizer saw last, when that was its last call.
-    @exclusivity(unchecked) var droppingTable: String?
     /// While an observed fetch runs: the SQL of the statements compiled for it (`Handle.prepareStatement`).
     @exclusivity(unchecked) var recordedSQL: [String] = []
+    /// The table whose SQLITE_DROP_TABLE the authorizer saw last, when that was its last call.
+    @exclusivity(unchecked) var droppingTable: String?
+    /// The connection, for the commit hook (SQLite passes it only the context).
+    @exclusivity(unchecked) private var connection: OpaquePointer?
 
     /// Installs the hooks and the authorizer on `handle`'s connection. The tracker must outlive the
     /// connection (the handle owns both, and closes the connection first).
@@ -49,29 +55,38 @@ final class ChangeTracker {
         sqlite3_set_authorizer(db, ChangeTracker.authorizer, Unmanaged.passUnretained(self).toOpaque())
     }
 
-    /// Takes what committed since the last call; nil when nothing did.
-    func takeCommitted() -> CommittedChanges? {
-        guard committedRows || !committed.isEmpty else { return nil }
-        defer {
-            committed.removeAll(keepingCapacity: true)
-            committedRows = false
-        }
-        return CommittedChanges(tables: committed, changedRows: committedRows)
+    /// Whether a transaction that changed rows committed since the last `clearCommitted()`.
+    var hasCommitted: Bool { committedRows || !committed.isEmpty }
+
+    /// Forgets what committed (published, or nobody observes).
+    func clearCommitted() {
+        committed.removeAll(keepingCapacity: true)
+        committedRows = false
     }
 
     private func noteChange(of table: UnsafePointer<CChar>) {
-        if strcmp(table, lastTable) == 0 { return }
-        let name = String(cString: table)
-        lastTable = Array(name.utf8CString)
-        pending.insert(name.lowercased())
+        if strcmp(table, lastTable) != 0 {
+            let name = String(cString: table)
+            lastTable = Array(name.utf8CString)
+            lastTableName = name.lowercased()
+            lastTableIsPending = false
+        }
+        if !lastTableIsPending {
+            pending.insert(lastTableName)
+            lastTableIsPending = true
+        }
     }
 
-    private func noteCommit(on db: OpaquePointer?) {
-        committed.formUnion(pending)
+    private func noteCommit() {
+        if committed.isEmpty {
+            swap(&committed, &pending)  // no copy: `pending` takes the empty set and its capacity
+        } else {
+            committed.formUnion(pending)
+        }
         pending.removeAll(keepingCapacity: true)
-        lastTable = [0]
-        if let db {
-            let total = Int64(sqlite3_total_changes(db))
+        lastTableIsPending = false
+        if let connection {
+            let total = Int64(sqlite3_total_changes(connection))
             if total != totalChangesAtCommit { committedRows = true }
             totalChangesAtCommit = total
         }
@@ -79,7 +94,7 @@ final class ChangeTracker {
 
     private func noteRollback() {
         pending.removeAll(keepingCapacity: true)
-        lastTable = [0]
+        lastTableIsPending = false
     }
 
     private static func tracker(_ context: UnsafeMutableRawPointer?) -> ChangeTracker? {
@@ -95,17 +110,13 @@ final class ChangeTracker {
     // The commit hook runs before the commit is written, so nothing is published here (a reader would not
     // see it yet); returning 0 lets the commit go on.
     private static let commitHook: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { context in
-        guard let tracker = tracker(context) else { return 0 }
-        tracker.noteCommit(on: tracker.connection)
+        tracker(context)?.noteCommit()
         return 0
     }
 
     private static let rollbackHook: @convention(c) (UnsafeMutableRawPointer?) -> Void = { context in
         tracker(context)?.noteRollback()
     }
-
-    /// The connection, for the commit hook (SQLite passes it only the context).
-    @exclusivity(unchecked) var connection: OpaquePointer?
 
     private static let authorizer: @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
                                                    UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32 = {
@@ -134,12 +145,4 @@ final class ChangeTracker {
             return SQLITE_OK
         }
     }
-}
-
-/// What the transactions of one connection committed, published to the database's observations.
-struct CommittedChanges: Sendable {
-    /// The tables (lowercased) with changed rows.
-    var tables: Set<String>
-    /// Whether any row changed (WITHOUT ROWID tables change rows the update hook does not report).
-    var changedRows: Bool
 }

@@ -110,7 +110,7 @@ final class ObservationRun<Value: Sendable> {
         let (value, region) = try await observation.database.runCancellable(writes: false) { handle in
             try ReadRegion.recording(on: handle) { try fetch(handle) }
         }
-        sink.setRegion(region)
+        observation.database.core.observations.setRegion(region, of: sink)
         return value
     }
 

@@ -30,8 +30,10 @@ extension DatabaseCore {
     /// Tells the observations what `handle` committed, once the operation that holds it ends outside a
     /// transaction: the commit is then visible to every reader.
     func publishCommits(of handle: Handle) {
-        guard let tracker = handle.changeTracker, !handle.isInTransaction else { return }
-        guard let changes = tracker.takeCommitted(), observations.isObserved else { return }
-        observations.publish(changes)
+        guard let tracker = handle.changeTracker, tracker.hasCommitted, !handle.isInTransaction else { return }
+        if observations.isObserved {
+            observations.publish(tables: tracker.committed, changedRows: tracker.committedRows)
+        }
+        tracker.clearCommitted()
     }
 }

@@ -3,8 +3,26 @@ import Synchronization
 /// The observations of one database (one `DatabaseCore`, so every `Database` of the file in this
 /// process): the pool publishes each connection's commits here, and each observation whose region they
 /// touch is marked changed.
+///
+/// A commit costs one lock and a lookup per changed table when it touches no observation: the center
+/// counts, per table, the regions that read it (`readers`), and the regions that a table name alone
+/// can't decide (`broad`: not fetched yet, WITHOUT ROWID tables, virtual tables' shadow tables).
 final class ObservationCenter: Sendable {
-    private let observers = Mutex<[ObjectIdentifier: ObservationSink]>([:])
+    private struct State {
+        var sinks: [ObjectIdentifier: (sink: ObservationSink, region: ReadRegion)] = [:]
+        var readers: [String: Int] = [:]
+        var broad = 0
+
+        mutating func count(_ region: ReadRegion, _ delta: Int) {
+            if region.isBroad { broad += delta }
+            for table in region.tables {
+                let count = readers[table, default: 0] + delta
+                readers[table] = count == 0 ? nil : count
+            }
+        }
+    }
+
+    private let state = Mutex(State())
     private let count = Atomic<Int>(0)
 
     /// Whether any observation is registered: the pool skips publishing when none is.
@@ -13,34 +31,55 @@ final class ObservationCenter: Sendable {
     /// How many observations are registered.
     var observerCount: Int { count.load(ordering: .sequentiallyConsistent) }
 
+    /// Registers `sink`, woken by any commit until its first fetch sets its region.
     func add(_ sink: ObservationSink) {
-        observers.withLock { observers in
-            observers[ObjectIdentifier(sink)] = sink
-            count.store(observers.count, ordering: .sequentiallyConsistent)
+        state.withLock { state in
+            let id = ObjectIdentifier(sink)
+            guard state.sinks[id] == nil else { return }
+            state.sinks[id] = (sink, .everything)
+            state.count(.everything, 1)
+            count.store(state.sinks.count, ordering: .sequentiallyConsistent)
+        }
+    }
+
+    /// Sets the region `sink`'s last fetch read.
+    func setRegion(_ region: ReadRegion, of sink: ObservationSink) {
+        state.withLock { state in
+            let id = ObjectIdentifier(sink)
+            guard let old = state.sinks[id] else { return }
+            state.count(old.region, -1)
+            state.sinks[id] = (sink, region)
+            state.count(region, 1)
         }
     }
 
     func remove(_ sink: ObservationSink) {
-        observers.withLock { observers in
-            observers.removeValue(forKey: ObjectIdentifier(sink))
-            count.store(observers.count, ordering: .sequentiallyConsistent)
+        state.withLock { state in
+            guard let old = state.sinks.removeValue(forKey: ObjectIdentifier(sink)) else { return }
+            state.count(old.region, -1)
+            count.store(state.sinks.count, ordering: .sequentiallyConsistent)
         }
     }
 
-    /// Marks changed every observation whose region `changes` touch.
-    func publish(_ changes: CommittedChanges) {
-        let sinks = observers.withLock { Array($0.values) }
-        for sink in sinks { sink.noteCommit(changes) }
+    /// Marks changed every observation whose region the committed changes touch.
+    func publish(tables: Set<String>, changedRows: Bool) {
+        let touched = state.withLock { state -> [ObservationSink] in
+            guard state.broad > 0 || tables.contains(where: { state.readers[$0] != nil }) else { return [] }
+            return state.sinks.values.compactMap { entry in
+                entry.region.isTouched(tables: tables, changedRows: changedRows) ? entry.sink : nil
+            }
+        }
+        for sink in touched { sink.markChanged() }
     }
 
     /// Ends every observation with `error` (the database closed).
     func endAll(with error: WCDBError) {
-        let sinks = observers.withLock { observers in
+        let sinks = state.withLock { state in
             defer {
-                observers.removeAll()
+                state = State()
                 count.store(0, ordering: .sequentiallyConsistent)
             }
-            return Array(observers.values)
+            return state.sinks.values.map(\.sink)
         }
         for sink in sinks { sink.end(with: error) }
     }
@@ -50,7 +89,6 @@ final class ObservationCenter: Sendable {
 /// and the continuation of a consumer waiting for that.
 final class ObservationSink: Sendable {
     private struct State {
-        var region = ReadRegion.everything
         var changed = false
         var waiter: CheckedContinuation<Void, any Error>?
         var ended: (any Error)?
@@ -58,19 +96,15 @@ final class ObservationSink: Sendable {
 
     private let state = Mutex(State())
 
-    /// Sets the region found by the last fetch.
-    func setRegion(_ region: ReadRegion) {
-        state.withLock { $0.region = region }
-    }
-
     /// Forgets changes noted so far: a fetch starts, and will see them.
     func startFetch() {
         state.withLock { $0.changed = false }
     }
 
-    func noteCommit(_ changes: CommittedChanges) {
+    /// A commit touched the region: wakes the waiting consumer, or the next wait returns at once.
+    func markChanged() {
         let waiter = state.withLock { state -> CheckedContinuation<Void, any Error>? in
-            guard state.ended == nil, state.region.isTouched(by: changes) else { return nil }
+            guard state.ended == nil else { return nil }
             state.changed = true
             defer { state.waiter = nil }
             return state.waiter

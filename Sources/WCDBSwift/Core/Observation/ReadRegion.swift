@@ -19,10 +19,14 @@ struct ReadRegion: Sendable, Equatable {
     /// Every table: the region of a fetch that has not run yet.
     static let everything = ReadRegion(tables: [], wakesOnAnyChange: true)
 
-    /// Whether `changes` may have changed what the fetch reads.
-    func isTouched(by changes: CommittedChanges) -> Bool {
-        if wakesOnAnyChange && changes.changedRows { return true }
-        for table in changes.tables {
+    /// Whether more than the names of `tables` decides if a commit touches it.
+    var isBroad: Bool { wakesOnAnyChange || !shadowPrefixes.isEmpty }
+
+    /// Whether a commit that changed `tables` (and any rows, when `changedRows`) may have changed what
+    /// the fetch reads.
+    func isTouched(tables changed: Set<String>, changedRows: Bool) -> Bool {
+        if wakesOnAnyChange && changedRows { return true }
+        for table in changed {
             if tables.contains(table) { return true }
             if shadowPrefixes.contains(where: { table.hasPrefix($0) }) { return true }
         }
