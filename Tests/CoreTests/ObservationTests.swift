@@ -113,6 +113,23 @@ import WCDBTestSupport
         #expect(fetches.count == 2)
     }
 
+    /// A view defined again over another table: the schema change wakes the observation, whose next
+    /// fetch finds the new table.
+    @Test func aViewDefinedAgainIsFollowedToItsNewTable() async throws {
+        let scratch = try Self.scratch()
+        let database = scratch.database
+        try await database.exec("CREATE VIEW v AS SELECT a AS value FROM t")
+        var results = database.observe { handle in try handle.scalar("SELECT count(*) FROM v").int64Value }.makeAsyncIterator()
+        #expect(try await results.next() == 0)
+        try await database.exec("DROP VIEW v")
+        try await database.exec("CREATE VIEW v AS SELECT b AS value FROM u")
+        _ = try await results.next()  // woken by the schema change
+        try await database.exec("INSERT INTO u VALUES (1)")
+        var last = try await results.next()
+        while last != 1 { last = try await results.next() }
+        #expect(last == 1)
+    }
+
     @Test func aKeyedDatabaseIsObservedAlike() async throws {
         let scratch = ScratchDatabase("observation-keyed")
         let database = scratch.database

@@ -21,6 +21,11 @@ final class ChangeTracker {
     @exclusivity(unchecked) private(set) var committed: Set<String> = []
     /// Whether a transaction committed since the last publication changed any row.
     @exclusivity(unchecked) private(set) var committedRows = false
+    /// Whether the open transaction compiled a statement that changes the schema (the authorizer saw it).
+    @exclusivity(unchecked) private var changingSchema = false
+    /// Whether a transaction committed since the last publication changed the schema: a table, view,
+    /// index or trigger a read reads may be another now, so every observation fetches again.
+    @exclusivity(unchecked) private(set) var committedSchema = false
     /// `sqlite3_total_changes` at the last commit.
     @exclusivity(unchecked) private var totalChangesAtCommit: Int64 = 0
     /// The last table the update hook saw, as bytes and as its lowercased name: a run of changes to one
@@ -56,12 +61,13 @@ final class ChangeTracker {
     }
 
     /// Whether a transaction that changed rows committed since the last `clearCommitted()`.
-    var hasCommitted: Bool { committedRows || !committed.isEmpty }
+    var hasCommitted: Bool { committedRows || committedSchema || !committed.isEmpty }
 
     /// Forgets what committed (published, or nobody observes).
     func clearCommitted() {
         committed.removeAll(keepingCapacity: true)
         committedRows = false
+        committedSchema = false
     }
 
     private func noteChange(of table: UnsafePointer<CChar>) {
@@ -85,6 +91,10 @@ final class ChangeTracker {
         }
         pending.removeAll(keepingCapacity: true)
         lastTableIsPending = false
+        if changingSchema {
+            committedSchema = true
+            changingSchema = false
+        }
         if let connection {
             let total = Int64(sqlite3_total_changes(connection))
             if total != totalChangesAtCommit { committedRows = true }
@@ -95,6 +105,7 @@ final class ChangeTracker {
     private func noteRollback() {
         pending.removeAll(keepingCapacity: true)
         lastTableIsPending = false
+        changingSchema = false
     }
 
     private static func tracker(_ context: UnsafeMutableRawPointer?) -> ChangeTracker? {
@@ -129,6 +140,7 @@ final class ChangeTracker {
         switch action {
         case SQLITE_DROP_TABLE, SQLITE_DROP_TEMP_TABLE, SQLITE_DROP_VTABLE, SQLITE_DROP_VIEW, SQLITE_DROP_TEMP_VIEW:
             tracker.droppingTable = first.map { String(cString: $0) }
+            if action != SQLITE_DROP_TEMP_TABLE && action != SQLITE_DROP_TEMP_VIEW { tracker.changingSchema = true }
             return SQLITE_OK
         case SQLITE_DELETE:
             // Turns the truncate optimization off (it deletes without the update hook); for a DELETE
@@ -136,6 +148,11 @@ final class ChangeTracker {
             guard let first, strncmp(first, "sqlite_", 7) != 0 else { return SQLITE_OK }
             if let dropping, strcmp(first, dropping) == 0 { return SQLITE_OK }
             return SQLITE_IGNORE
+        case SQLITE_CREATE_TABLE, SQLITE_CREATE_INDEX, SQLITE_CREATE_VIEW, SQLITE_CREATE_TRIGGER, SQLITE_CREATE_VTABLE,
+             SQLITE_DROP_INDEX, SQLITE_DROP_VIEW, SQLITE_DROP_TRIGGER, SQLITE_ALTER_TABLE:
+            // Noted at compile time: the statement normally runs next, in this transaction.
+            tracker.changingSchema = true
+            return SQLITE_OK
         case SQLITE_READ:
             if let first, tracker.recordedReads != nil {
                 tracker.recordedReads!.insert(String(cString: first).lowercased())

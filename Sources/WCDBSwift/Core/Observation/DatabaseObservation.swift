@@ -66,6 +66,8 @@ final class ObservationRun<Value: Sendable> {
     private var started = false
     private var finished = false
     private var last: Value?
+    /// The region of the last fetch, and what it was found for.
+    private var region: (key: ReadRegion.Key, region: ReadRegion)?
 
     init(observation: DatabaseObservation<Value>) {
         self.observation = observation
@@ -105,12 +107,16 @@ final class ObservationRun<Value: Sendable> {
     private func fetch() async throws -> Value {
         sink.startFetch()
         let fetch = observation.fetch
+        let known = region
         // Not `read(_:)`: its transaction and `query_only` would refuse the connection-level set-up that
         // a migrating or compressed table's first read on a handle makes.
-        let (value, region) = try await observation.database.runCancellable(writes: false) { handle in
-            try ReadRegion.recording(on: handle) { try fetch(handle) }
+        let (value, key, region) = try await observation.database.runCancellable(writes: false) { handle in
+            try ReadRegion.recording(on: handle, known: known) { try fetch(handle) }
         }
-        observation.database.core.observations.setRegion(region, of: sink)
+        if let key, key != known?.key {
+            self.region = (key, region)
+            observation.database.core.observations.setRegion(region, of: sink)
+        }
         return value
     }
 

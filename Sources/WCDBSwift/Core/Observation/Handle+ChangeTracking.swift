@@ -32,7 +32,8 @@ extension DatabaseCore {
     func publishCommits(of handle: Handle) {
         guard let tracker = handle.changeTracker, tracker.hasCommitted, !handle.isInTransaction else { return }
         if observations.isObserved {
-            observations.publish(tables: tracker.committed, changedRows: tracker.committedRows)
+            observations.publish(tables: tracker.committed, changedRows: tracker.committedRows,
+                                 changedSchema: tracker.committedSchema)
         }
         tracker.clearCommitted()
     }

@@ -61,9 +61,11 @@ final class ObservationCenter: Sendable {
         }
     }
 
-    /// Marks changed every observation whose region the committed changes touch.
-    func publish(tables: Set<String>, changedRows: Bool) {
+    /// Marks changed every observation whose region the committed changes touch (all of them when the
+    /// schema changed).
+    func publish(tables: Set<String>, changedRows: Bool, changedSchema: Bool) {
         let touched = state.withLock { state -> [ObservationSink] in
+            if changedSchema { return state.sinks.values.map(\.sink) }
             guard state.broad > 0 || tables.contains(where: { state.readers[$0] != nil }) else { return [] }
             return state.sinks.values.compactMap { entry in
                 entry.region.isTouched(tables: tables, changedRows: changedRows) ? entry.sink : nil

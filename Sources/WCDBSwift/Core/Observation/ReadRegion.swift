@@ -33,15 +33,24 @@ struct ReadRegion: Sendable, Equatable {
         return false
     }
 
-    /// Runs `body` (an observed fetch) on `handle` and returns its result with the tables it read.
+    /// What a region was found for: the SQL of the fetch's statements, and the schema they compiled
+    /// against. A fetch with the same key reads the same tables.
+    struct Key: Equatable, Sendable {
+        var statements: Set<String>
+        var schemaVersion: Int64
+    }
+
+    /// Runs `body` (an observed fetch) on `handle` and returns its result with the tables it read, or
+    /// `known`'s region when the fetch ran the same statements on the same schema.
     ///
     /// Two sources, as neither sees everything on every engine: the recording authorizer notes each
     /// table a column is read from as a statement compiles (virtual tables among them); and each
     /// statement the fetch ran (compiled during it, or taken from the cache) is run as `EXPLAIN`, whose
     /// `OpenRead` instructions name the b-trees it reads, by root page (SQLite before 3.19 does not
     /// authorize a table whose columns are not read, as in `SELECT count(*) FROM t`).
-    static func recording<T>(on handle: Handle, _ body: () throws -> T) throws -> (T, ReadRegion) {
-        guard let db = handle.rawPointer, let tracker = handle.changeTracker else { return (try body(), .everything) }
+    static func recording<T>(on handle: Handle, known: (key: Key, region: ReadRegion)?,
+                             _ body: () throws -> T) throws -> (T, Key?, ReadRegion) {
+        guard let db = handle.rawPointer, let tracker = handle.changeTracker else { return (try body(), nil, .everything) }
         tracker.recordedReads = []
         tracker.recordedSQL = []
         defer {
@@ -49,26 +58,31 @@ struct ReadRegion: Sendable, Equatable {
             tracker.recordedSQL = []
         }
         let value = try body()
-        var statements = tracker.recordedSQL + handle.statementsUsedInOperation()
-        for sql in statements where !sql.isEmpty {
+        let statements = Set(tracker.recordedSQL + handle.statementsUsedInOperation()).filter { !$0.isEmpty }
+        var reads = tracker.recordedReads ?? []
+        tracker.recordedReads = nil
+        let schema = try handle.cachedStatement(forSQL: "PRAGMA schema_version")
+        let key = Key(statements: statements, schemaVersion: try schema.step() ? schema.value(atIndex: 0).int64Value : -1)
+        if let known, known.key == key { return (value, key, known.region) }
+        tracker.recordedReads = reads
+        for sql in statements {
             // Compiled again for the authorizer's record (a cached statement compiled before the fetch).
             var statement: OpaquePointer?
             sqlite3_prepare_v2(db, sql, -1, &statement, nil)
             sqlite3_finalize(statement)
         }
-        var tables = tracker.recordedReads ?? []
+        reads = tracker.recordedReads ?? []
         tracker.recordedReads = nil
-        statements = Array(Set(statements))
-        tables.formUnion(try openedTables(of: statements, on: handle))
-        var region = ReadRegion(tables: tables)
-        for table in tables {
+        reads.formUnion(try openedTables(of: Array(statements), on: handle))
+        var region = ReadRegion(tables: reads)
+        for table in reads {
             let rows = try handle.rows("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?1 COLLATE NOCASE",
                                        [.text(table)])
             let definition = (rows.first?.first?.stringValue ?? "").uppercased()
             if definition.hasPrefix("CREATE VIRTUAL TABLE") { region.shadowPrefixes.append(table + "_") }
             if definition.replacingOccurrences(of: " ", with: "").hasSuffix("WITHOUTROWID") { region.wakesOnAnyChange = true }
         }
-        return (value, region)
+        return (value, key, region)
     }
 
     /// The tables whose b-trees (the table's or one of its indexes') the statements open for reading,
