@@ -130,6 +130,22 @@ import WCDBTestSupport
         #expect(last == 1)
     }
 
+    /// A handle of the caller's own (`getHandle()`) writes outside the pool: its commits are seen too.
+    @Test func commitsOfAHandleOutsideThePoolAreSeen() async throws {
+        let scratch = try Self.scratch()
+        let database = scratch.database
+        var results = Self.count("t", in: database, fetches: Counter()).makeAsyncIterator()
+        #expect(try await results.next() == 0)
+        let own = try database.getHandle()
+        try own.exec("INSERT INTO t VALUES (1)")
+        #expect(try await results.next() == 1)
+        let insert = try own.prepare("INSERT INTO t VALUES (2)")
+        try insert.run()
+        insert.finalize()
+        #expect(try await results.next() == 2)
+        own.close()
+    }
+
     @Test func aKeyedDatabaseIsObservedAlike() async throws {
         let scratch = ScratchDatabase("observation-keyed")
         let database = scratch.database

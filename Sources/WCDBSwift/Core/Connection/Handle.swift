@@ -92,6 +92,10 @@ public final class Handle {
     /// What this connection's transactions changed, for the database's observations; set on a pooled
     /// handle (and one of `getHandle()`) when it opens.
     @exclusivity(unchecked) var changeTracker: ChangeTracker?
+    /// A handle outside the pool (`Database.getHandle()`): no operation's end publishes its commits to
+    /// the database's observations, so each statement that ends outside a transaction does.
+    @usableFromInline
+    @exclusivity(unchecked) var publishesOwnCommits = false
 
     /// A closed connection to the file at `path`; `open()` opens it. A handle made here belongs to no
     /// database: no pool, config or cipher applies to it.
@@ -200,6 +204,7 @@ public final class Handle {
         if rc != SQLITE_OK {
             throw makeError(code: rc, sql: sql, operation: "exec")
         }
+        if publishesOwnCommits { publishOwnCommits() }
     }
 
     /// Prepares an uncached statement. The caller finalizes it (or lets it deinit); closing the handle

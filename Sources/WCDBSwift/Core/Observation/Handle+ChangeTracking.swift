@@ -20,6 +20,12 @@ extension Handle {
         }
     }
 
+    /// Publishes what this handle outside the pool committed (see `publishesOwnCommits`).
+    @usableFromInline
+    func publishOwnCommits() {
+        core?.publishCommits(of: self)
+    }
+
     /// The SQL of the statements the running operation used (each once), for an observed fetch's region.
     func statementsUsedInOperation() -> [String] {
         statements.usedSQL()

@@ -131,6 +131,7 @@ extension DatabaseCore {
         }
         let handle = Handle(path: path)
         try prepare(handle, with: currentSetup())
+        handle.publishesOwnCommits = true
         return handle
     }
 }
