@@ -505,9 +505,10 @@ struct TransactionOverloadTests {
         let elapsed = milliseconds(ContinuousClock.now - start)
         // The holder keeps the lock until told: only the cancellation or the 10 s busy timeout can end the
         // wait. Alone this takes a few ms; the bound, well under the timeout, leaves room for a busy
-        // cooperative pool under ThreadSanitizer (1.1 s seen in a CI run).
+        // cooperative pool under ThreadSanitizer while other suites run beside it (1.1 s seen in a CI
+        // run, 3.5 s on a machine also building).
         print("CancelWhileWaitingTests: \(form) returned \(Int(elapsed)) ms after the cancel")
-        #expect(elapsed < 3000, "returned \(elapsed) ms after the cancel")
+        #expect(elapsed < 6000, "returned \(elapsed) ms after the cancel")
         guard case .failure(let error) = outcome else {
             Issue.record("the cancelled work ran")
             release.signal()
