@@ -36,7 +36,7 @@ public struct TableOrSubquery: Sendable, CustomStringConvertible, TableOrSubquer
     /// none built in: `pragma_table_info` and the other pragma functions come with SQLite 3.16, `json_each`
     /// with JSON1, which it lacks.
     public static func function(_ name: String, _ arguments: ExpressionConvertible...) -> TableOrSubquery {
-        TableOrSubquery(.function(Expression.function(name, arguments), schema: nil))
+        TableOrSubquery(.function(Expression.function(name, arguments).frozen, schema: nil))
     }
 
     /// `(a, b, …)`: items of FROM in parentheses, joined by commas (a cross join).
@@ -75,7 +75,7 @@ public struct TableOrSubquery: Sendable, CustomStringConvertible, TableOrSubquer
         guard case .function(let call, let schema) = body else {
             preconditionFailure("arguments(_:) follows TableOrSubquery.function(_:); \(description) is not a call")
         }
-        return replacingBody(.function(call.arguments(arguments), schema: schema))
+        return replacingBody(.function(call.frozen.arguments(arguments).frozen, schema: schema))
     }
 
     /// A copy naming another table, alias and hints kept (a rewriter's replacement).
