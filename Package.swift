@@ -109,9 +109,11 @@ let package = Package(
             dependencies: ["WCDBSwift", "WCDBTestSupport"],
             path: "Tests/EngineFileProbe"
         ),
+        // A VFS that cuts the power (PowerLossTests, CoreTests): the writes since a file's last sync are lost or torn.
+        .target(name: "PowerLossVFS", dependencies: ["CSQLCipher"], path: "Tests/PowerLossVFS"),
         .testTarget(
             name: "CoreTests",
-            dependencies: ["WCDBSwift", "CSQLCipher", "WCDBTestSupport", "engine-file-probe"],
+            dependencies: ["WCDBSwift", "CSQLCipher", "WCDBTestSupport", "engine-file-probe", "PowerLossVFS"],
             path: "Tests/CoreTests"
         ),
         // The app that MigrationCrashTests (ORMTests) kills while it migrates and writes.

@@ -243,6 +243,8 @@ broken[32 + (count // 2) * 536 + 24 + 10] ^= 1
 emit('wal', 'broken-checksum-mid-log', wal_input(db, broken))
 emit('wal', 'huge-commit-size', wal_input(db, forge(wal, 512, lambda i, h: put32(h, 4, 0xFFFFFFF0) if struct.unpack('>I', h[4:8])[0] else None)))
 emit('wal', 'huge-page-number', wal_input(db, forge(wal, 512, lambda i, h: put32(h, 0, 0x7FFFFFFF) if i == 1 else None)))
+# Both at once (issue 42): a page count of 2^31 that only the pages present may bound.
+emit('wal', 'huge-page-number-and-commit', wal_input(db, forge(wal, 512, lambda i, h: (put32(h, 0, 0x7FFFFFF0) if i == 1 else None, put32(h, 4, 0xFFFFFFF0) if struct.unpack('>I', h[4:8])[0] else None))))
 emit('wal', 'page-0-frame', wal_input(db, forge(wal, 512, lambda i, h: put32(h, 0, 0) if i == count // 2 else None)))
 emit('wal', 'every-frame-commits', wal_input(db, forge(wal, 512, lambda i, h: put32(h, 4, i + 1))))
 emit('wal', 'big-endian-checksums', wal_input(db, forge(wal, 512, lambda i, h: None, big_endian=True)))

@@ -8,6 +8,9 @@ conversion tests and benchmark. Run it with the venv's python (scripts/setup-sql
         (WITHOUT ROWID), a view and a trigger. --wal leaves committed transactions in PATH-wal, and an
         uncommitted one after them (frames SQLite spilled from a small cache), by copying the files while
         the connection is open: closing would checkpoint the WAL into the file.
+    sqlcipher4.py sql PATH KEY [--page-size N] [--compat 3] [--wal] --script SQL
+        Creates PATH (which must not exist) and runs the statements of SQL on it. With --wal, in WAL mode
+        without automatic checkpoints, PATH and PATH-wal are copied while the connection is open.
     sqlcipher4.py dump PATH KEY [--page-size N] [--kdf-iter N] [--compat 3]
         Prints the schema, user_version and every row of every table as JSON (rowid tables with their
         rowid, in key order); values are "i:<int>", "r:<IEEE-754 bits, hex>", "t:<text>", "b:<hex>" or null.
@@ -104,6 +107,23 @@ def write(args):
     shutil.rmtree(work)
 
 
+def sql(args):
+    if os.path.exists(args.path):
+        sys.exit(f"{args.path} exists")
+    work = tempfile.mkdtemp(prefix="sqlcipher4-sql-")
+    path = os.path.join(work, "db") if args.wal else args.path
+    db = connect(path, args)
+    if args.wal:
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA wal_autocheckpoint = 0")
+    db.executescript(args.script)
+    if args.wal:
+        for suffix in ("", "-wal"):
+            shutil.copyfile(path + suffix, args.path + suffix)
+    db.close()
+    shutil.rmtree(work)
+
+
 def private_copy(path):
     work = tempfile.mkdtemp(prefix="sqlcipher4-read-")
     copy = os.path.join(work, "db")
@@ -169,7 +189,7 @@ def check(args):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("command", choices=["write", "dump", "check"])
+    parser.add_argument("command", choices=["write", "sql", "dump", "check"])
     parser.add_argument("path")
     parser.add_argument("key")
     parser.add_argument("--page-size", type=int, default=0)
@@ -179,8 +199,9 @@ def main():
     parser.add_argument("--rows", type=int, default=400)
     parser.add_argument("--blob-size", type=int, default=0, help="payload bytes of every row (default: 5000 on every 10th, else 16)")
     parser.add_argument("--wal", action="store_true")
+    parser.add_argument("--script", default="", help="the statements `sql` runs")
     args = parser.parse_args()
-    {"write": write, "dump": dump, "check": check}[args.command](args)
+    {"write": write, "sql": sql, "dump": dump, "check": check}[args.command](args)
 
 
 if __name__ == "__main__":

@@ -104,7 +104,7 @@ public struct BTreePage {
             return cell
         }
         guard let (size64, sizeLength) = Varint.read(page, at: cursor, limit: usable), size64 >= 0,
-              size64 <= Int64(source.pageCount) * Int64(usable) else { return nil }
+              size64 <= Int64(source.presentPages.count) * Int64(usable) else { return nil }
         cursor += sizeLength
         if kind == .tableLeaf {
             guard let (rowid, rowidLength) = Varint.read(page, at: cursor, limit: usable) else { return nil }

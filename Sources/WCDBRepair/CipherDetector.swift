@@ -33,7 +33,7 @@ struct CipherDetector {
                 ?? search([profile], salts: salts, sizes: declared, last: { _ in CipherDetector.scanLimit }) { return found }
         }
         return search(profiles, salts: salts, sizes: pageSizes) { file in
-            file.pageSize == declared.first ? file.pageCount : CipherDetector.scanLimit
+            file.pageSize == declared.first ? UInt32.max : CipherDetector.scanLimit
         }
     }
 
@@ -48,9 +48,8 @@ struct CipherDetector {
                 tried.append(codec.salt)
                 for size in sizes where size - profile.reserve >= CipherDetector.minimumUsableSize {
                     let file = pages(size)
-                    let end = min(file.pageCount, last(file))
-                    guard end >= 1 else { continue }
-                    for number in 1...end {
+                    let end = last(file)
+                    for number in file.presentPages.lazy.prefix(while: { $0 <= end }) {
                         if var page = file.read(number), codec.decrypt(page: &page, number: number) { return Found(codec: codec, file: file) }
                     }
                 }

@@ -20,8 +20,7 @@ enum Freelist {
     /// a wrong one.
     static func byShape(_ source: PageSource, claimed: Set<UInt32>) -> Set<UInt32> {
         var free = Set<UInt32>()
-        guard source.pageCount >= 2 else { return free }
-        for number in 2...source.pageCount where !claimed.contains(number) {
+        for number in source.presentPages where number >= 2 && !claimed.contains(number) {
             guard let bytes = source.page(number) else { continue }
             let next = bytes.withUnsafeBytes { $0.u32(0) }
             guard next == 0 || (next >= 2 && next <= source.pageCount && next != number),

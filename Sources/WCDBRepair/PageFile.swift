@@ -5,23 +5,32 @@ import Foundation
 /// size), else from the file. Reads with `pread`, one page at a time; nothing is decrypted here.
 final class PageFile {
     let pageSize: Int
-    /// How many pages the file and its WAL hold.
+    /// How many pages the file and its WAL hold: the highest page number read (pages below it may be
+    /// missing; ``presentPages`` are the ones there).
     let pageCount: UInt32
+    /// The pages there are, to loop over.
+    let presentPages: PresentPages
     /// Committed frames of the `-wal` beside the database, which hold newer pages than the file.
     let wal: WALIndex?
     private let descriptor: Int32
     private let walDescriptor: Int32
 
     /// Reads the database open at `descriptor` (which the caller keeps open while this lives, and
-    /// closes) of `fileSize` bytes, and the `-wal` beside `path`.
-    init(path: String, descriptor: Int32, fileSize: Int, pageSize: Int) {
+    /// closes) of `fileSize` bytes, and the `-wal` beside `path`. With `authenticate` (an encrypted
+    /// file's codec), the WAL ends before the first frame that does not authenticate as the page it
+    /// names, as at a broken checksum (see ``WALIndex``).
+    init(path: String, descriptor: Int32, fileSize: Int, pageSize: Int, authenticate: WALIndex.Authenticate? = nil) {
         self.descriptor = descriptor
         self.pageSize = pageSize
         let walFile = try? PageSource.openRegularFile(path + "-wal")
-        wal = walFile.flatMap { WALIndex(descriptor: $0.descriptor, pageSize: pageSize) }
+        wal = walFile.flatMap { WALIndex(descriptor: $0.descriptor, pageSize: pageSize, authenticate: authenticate) }
         walDescriptor = wal == nil ? -1 : walFile!.descriptor
         if wal == nil, let walFile { close(walFile.descriptor) }
-        pageCount = PageFile.pageCount(filePages: UInt32(clamping: fileSize / pageSize), wal: wal)
+        let filePages = UInt32(clamping: fileSize / pageSize)
+        let count = PageFile.pageCount(filePages: filePages, wal: wal)
+        pageCount = count
+        let inFile = min(filePages, count)
+        presentPages = PresentPages(filePages: inFile, walOnly: (wal?.frames.keys.filter { $0 > inFile && $0 <= count } ?? []).sorted())
     }
 
     deinit {

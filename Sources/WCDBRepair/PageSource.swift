@@ -9,8 +9,10 @@ public final class PageSource {
     public let pageSize: Int
     /// Bytes at the end of each page not used by b-tree content (SQLCipher's IV and HMAC).
     public let reserved: Int
-    /// How many whole pages the file holds.
+    /// The highest page number the file and its WAL hold (pages below it may be missing).
     public var pageCount: UInt32 { file.pageCount }
+    /// The pages the file and its WAL hold, ascending: what a loop over pages visits.
+    public var presentPages: PresentPages { file.presentPages }
     /// Encrypted files: the format whose HMAC the pages pass (SQLCipher 3's or 4's). Nil for plain
     /// files and when no page decrypts with the key.
     public let cipherProfile: CipherProfile?
@@ -110,14 +112,20 @@ public final class PageSource {
         let sizes = [pageSize] + PageSizeDetector.candidates.filter { $0 != pageSize }
         let detector = CipherDetector(keys: keys, profiles: profiles, pageSizes: sizes, pages: pages)
         if let found = detector.detect(salts: salts) {
+            let codec = found.codec
+            // Now that the codec is known, WAL frames are used only as the page they authenticate as.
+            let file = found.file.wal == nil ? found.file
+                : PageFile(path: path, descriptor: descriptor, fileSize: fileSize, pageSize: found.file.pageSize) { number, page in
+                    codec.decrypt(page: &page, number: number)
+                }
             // SQLite's reserve may exceed the codec's (80 under SQLCipher 3's 48): page 1 says, else the pages show.
             let reserved: Int
-            if var first = found.file.read(1), found.codec.decrypt(page: &first, number: 1) {
-                reserved = max(found.codec.profile.reserve, Int(first[20]))
+            if var first = file.read(1), codec.decrypt(page: &first, number: 1) {
+                reserved = max(codec.profile.reserve, Int(first[20]))
             } else {
-                reserved = ReserveDetector.reserve(codec: found.codec, file: found.file)
+                reserved = ReserveDetector.reserve(codec: codec, file: file)
             }
-            return Layout(file: found.file, reserved: reserved, codec: found.codec, cipherProfile: found.codec.profile,
+            return Layout(file: file, reserved: reserved, codec: codec, cipherProfile: codec.profile,
                           keyDerivations: keys.derivations)
         }
         var firstBytes = [UInt8](repeating: 0, count: min(fileSize, PageSizeDetector.candidates.last!))

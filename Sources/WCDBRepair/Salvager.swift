@@ -114,14 +114,13 @@ public final class Salvager {
     /// pages (their cells are rows of WITHOUT ROWID tables), whose parents are lost.
     /// Returns false when `pageObserver` stopped the scan.
     public func orphanPages(_ visit: (BTreePage, [SalvagedRow]) -> Void) -> Bool {
-        guard source.pageCount >= 2 else { return true }
         // Trunk pages are also found by shape when the header names them: a lost or zeroed trunk
         // pointer would otherwise bring every freed leaf's deleted rows back.
         freePages.formUnion(Freelist.byShape(source, claimed: claimed.union(freePages)))
         // An orphan's overflow chain may not run into pages that trees or the freelist account for:
         // such a cell is an older version of a row (a freed leaf), stitched to another row's pages.
         let accounted = claimed.union(freePages)
-        for number in 2...source.pageCount {
+        for number in source.presentPages where number >= 2 {
             guard !claimed.contains(number), !freePages.contains(number) else { continue }
             guard pagesRead(1) else { return false }
             guard let bytes = source.page(number),

@@ -2,8 +2,15 @@ import Foundation
 
 /// The committed frames of a `-wal` file: for each page, the offset of its newest frame at or before
 /// the last commit whose cumulative checksum holds. Frames after the first broken checksum (or a salt
-/// from another generation) are not trusted, as SQLite itself does on recovery.
+/// from another generation) are not trusted, as SQLite itself does on recovery. In an encrypted file the
+/// page's HMAC is the real check: the WAL checksum covers the frame header, but anyone can recompute it,
+/// while the HMAC covers the page number too. So a frame that does not authenticate as the page its
+/// header names ends the log the same way: the frames of its transaction are not applied, and every
+/// page comes from the last commit before it, never a newer page from it beside an older one.
 struct WALIndex {
+    /// Whether a frame's (encrypted) page authenticates as page `number`.
+    typealias Authenticate = (_ number: UInt32, _ page: inout [UInt8]) -> Bool
+
     private(set) var frames: [UInt32: Int] = [:]
     private(set) var databasePageCount: UInt32 = 0
     private(set) var committedFrameCount = 0
@@ -11,7 +18,7 @@ struct WALIndex {
     private(set) var highestPage: UInt32 = 0
 
     /// Reads the WAL open at `descriptor` (which the caller keeps and closes).
-    init?(descriptor: Int32, pageSize: Int) {
+    init?(descriptor: Int32, pageSize: Int, authenticate: Authenticate? = nil) {
         var header = [UInt8](repeating: 0, count: 32)
         guard pread(descriptor, &header, 32, 0) == 32 else { return nil }
         let magic = WALIndex.big32(header, 0)
@@ -32,6 +39,10 @@ struct WALIndex {
             guard s0 == WALIndex.big32(frame, 16), s1 == WALIndex.big32(frame, 20) else { break }
             let page = WALIndex.big32(frame, 0)
             guard page >= 1 else { break }  // SQLite's own reader ends the log at a frame for page 0
+            if let authenticate {
+                var bytes = Array(frame[24...])
+                guard authenticate(page, &bytes) else { break }
+            }
             pending[page] = offset + 24
             count += 1
             let commitSize = WALIndex.big32(frame, 4)

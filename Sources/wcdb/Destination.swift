@@ -4,7 +4,8 @@ import Foundation
 /// Where `recover` writes: a new file that did not exist, reached through no symbolic link, that is no
 /// companion of the source (its `-wal`, `-shm`, `-journal` or material, which SQLite or a later repair
 /// would delete or overwrite). The database is written under a temporary name beside it and linked
-/// into place only when recover succeeded, so a failure leaves nothing at the destination.
+/// into place only when recover succeeded, so a failure leaves nothing at the destination; what a killed
+/// run left under its temporary name is removed by the next one (``StaleRecovering``).
 struct Destination {
     let path: String
     let temporaryPath: String
@@ -29,6 +30,9 @@ struct Destination {
             }
         }
         self.path = target
+        for stale in StaleRecovering.remove(beside: target) {
+            FileHandle.standardError.write(Data("wcdb: removed \(stale), left by a recover that did not finish (its process is gone)\n".utf8))
+        }
         temporaryPath = target + ".recovering-\(getpid())"
         let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {

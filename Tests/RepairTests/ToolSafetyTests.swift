@@ -99,6 +99,30 @@ import WCDBTestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["retry.db"])
     }
 
+    @Test("recover removes what a killed recover left beside its destination, says so, and leaves a live run's files")
+    func staleRecoveringFiles() throws {
+        let fixture = try RepairFixture(name: "stale", messages: 50)
+        let destination = directory + "/stale.db"
+        // A finished child's process id: no process has it now (a killed recover's, as far as files go).
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/bin/true")
+        try child.run()
+        child.waitUntilExit()
+        let dead = child.processIdentifier
+        try #require(kill(dead, 0) == -1 && errno == ESRCH)
+        let stale = ["", "-wal", "-shm", "-journal"].map { destination + ".recovering-\(dead)" + $0 }
+        let live = destination + ".recovering-\(getpid())"  // this process is alive: a recover still running
+        let unrelated = directory + "/other.db.recovering-\(dead)"
+        for path in stale + [live, unrelated] { #expect(FileManager.default.createFile(atPath: path, contents: Data("partial".utf8))) }
+
+        let result = try Self.wcdb(["recover", fixture.path, destination])
+        #expect(result.status == 0, "\(result.output)")
+        for path in stale { #expect(!FileManager.default.fileExists(atPath: path), "\(path) is left") }
+        #expect(FileManager.default.fileExists(atPath: live))
+        #expect(FileManager.default.fileExists(atPath: unrelated))
+        #expect(result.output.contains("removed") && result.output.contains("stale.db.recovering-\(dead)"), "\(result.output)")
+    }
+
     @Test("A path that is not valid UTF-8 is refused by name, not silently replaced by another")
     func nonUTF8Path() throws {
         let fixture = try RepairFixture(name: "latin1", messages: 20)

@@ -32,6 +32,10 @@ enum WCDBToolRunner {
         while process.isRunning && Date() < deadline { usleep(20_000) }
         if process.isRunning {
             process.terminate()
+            // The child may inherit a signal mask that blocks SIGTERM (a test thread's): SIGKILL cannot be.
+            let grace = Date().addingTimeInterval(2)
+            while process.isRunning && Date() < grace { usleep(20_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
             return (-1, "timed out after \(timeout) s")
         }

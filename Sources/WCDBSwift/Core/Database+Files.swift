@@ -39,6 +39,11 @@ extension Database {
     /// first (unless already inside `close(onClosed:)` or a blockade of this thread). This object keeps
     /// its path.
     public func moveFiles(toDirectory directory: String) throws {
+        try moveFiles(toDirectory: directory, including: [])
+    }
+
+    /// `moveFiles(toDirectory:)`, moving `extraFiles` (paths of other files) along with the database's own.
+    func moveFiles(toDirectory directory: String, including extraFiles: [String]) throws {
         let directory = Database.normalize(directory)
         try whileClosed {
             do {
@@ -46,7 +51,7 @@ extension Database {
             } catch {
                 throw systemCallError(error, path: directory, operation: "moveFiles")
             }
-            for file in paths where FileManager.default.fileExists(atPath: file) {
+            for file in paths + extraFiles where FileManager.default.fileExists(atPath: file) {
                 let destination = (directory as NSString).appendingPathComponent((file as NSString).lastPathComponent)
                 do {
                     if FileManager.default.fileExists(atPath: destination) {

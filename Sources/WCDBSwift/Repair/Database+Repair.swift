@@ -151,7 +151,9 @@ extension Database {
         let writer = RecoveryWriter(handle: handle)
         // Progress by pages read: the walks read about the file's pages, the scan for orphans what they
         // left (known once they end), so the share advances evenly with the work.
-        var expectedPages = Int(pages.pageCount)
+        // Pages present, not the count the file claims (a forged WAL commit may claim 2^32).
+        let presentPages = pages.presentPages.count
+        var expectedPages = presentPages
         if let progress {
             salvager.pageObserver = { read in progress(min(0.99, Double(read) / Double(max(expectedPages, 1)))) }
         }
@@ -193,7 +195,7 @@ extension Database {
 
         let indexWidths = Set(schema.filter { $0.type == "index" }.compactMap { try? writer.recordWidth(ofIndex: $0.name) })
         // The scan reads the pages no tree accounted for: the work left, in pages.
-        expectedPages = salvager.pagesRead + max(0, Int(pages.pageCount) - 1 - salvager.claimed.count - salvager.freePages.count)
+        expectedPages = salvager.pagesRead + max(0, presentPages - 1 - salvager.claimed.count - salvager.freePages.count)
         let finished = salvager.orphanPages { page, rows in
             let width = rows[0].values.count
             guard rows.allSatisfy({ $0.values.count == width }), !RecoveryWriter.looksLikeSchema(rows) else {
@@ -233,7 +235,7 @@ extension Database {
         if let progress, !progress(1.0) { return nil }
         try handle.exec("COMMIT")
         committed = true
-        return pages.pageCount == 0 ? 0 : min(1, Double(salvager.claimed.count + salvager.freePages.count + 1) / Double(pages.pageCount))
+        return presentPages == 0 ? 0 : min(1, Double(salvager.claimed.count + salvager.freePages.count + 1) / Double(presentPages))
     }
 
     /// Runs an entry's checked `CREATE` statement; false (and a warning to the error tracers) when the

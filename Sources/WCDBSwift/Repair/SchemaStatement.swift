@@ -150,7 +150,7 @@ enum RepairAuthorizer {
     static func guarding<T>(_ handle: Handle, _ body: () throws -> T) rethrows -> T {
         guard let db = handle.rawPointer else { return try body() }
         sqlite3_set_authorizer(db, callback, nil)
-        defer { sqlite3_set_authorizer(db, nil, nil) }
+        defer { handle.restoreAuthorizer() }
         return try body()
     }
 }

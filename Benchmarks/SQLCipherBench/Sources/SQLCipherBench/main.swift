@@ -6,6 +6,7 @@
 //   swift run -c release --scratch-path .build-sqlcipher SQLCipherBench pages    # page counts (NOTES.md)
 //   swift run -c release --scratch-path .build-sqlcipher SQLCipherBench migration  # data migration (scripts/migration-bench.sh)
 //   swift run -c release --scratch-path .build-sqlcipher SQLCipherBench commits    # per-commit latency (CommitLatency.swift)
+//   swift run -c release --scratch-path .build-sqlcipher SQLCipherBench observe    # observed queries (ObservationBench.swift)
 
 import Foundation
 import CSQLCipherBench
@@ -31,6 +32,10 @@ case "migration":
     runMigrationBench()
 case "commits":
     runCommitLatencyBench()
+case "observe":
+    #if WCDB_BENCH
+    runObservationBench()
+    #endif
 case "list-tuning":
     for s in tuningSettings { print("\(s.key == .none ? "-" : "key.")\t\(s.name)") }
 default:

@@ -137,6 +137,11 @@ extension HandleProvider {
     /// Properties of no model, or of two, are refused with a `WCDBError`.
     public func prepareSelect(on properties: PropertyConvertible..., fromTable table: String,
                               isDistinct: Bool = false) throws -> Select {
+        try select(on: properties, fromTable: table, isDistinct: isDistinct)
+    }
+
+    /// `prepareSelect(on:fromTable:isDistinct:)` with the properties as an array.
+    func select(on properties: [PropertyConvertible], fromTable table: String, isDistinct: Bool) throws -> Select {
         let models = properties.compactMap { $0.asProperty().tableDecodableType }
         guard let model = models.first else {
             throw reportedError(.interface("prepareSelect(on:fromTable:) needs properties of a model, to know what to decode; use prepareSelect(of:fromTable:) or prepareRowSelect(on:fromTable:)",

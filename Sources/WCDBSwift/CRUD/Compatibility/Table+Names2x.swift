@@ -129,8 +129,13 @@ extension TableBound {
         try prepareInsert(on: [property] + more, onConflict: .ignore)
     }
 
-    private func prepareInsert(on properties: [PropertyConvertible], onConflict: ConflictAction?) throws -> TypedInsert<Root> {
+    func prepareInsert(on properties: [PropertyConvertible], onConflict: ConflictAction?) throws -> TypedInsert<Root> {
         try reportingErrors { try properties.checkBelong(to: Root.self, operation: "insert") }
         return try TypedInsert(database: self, properties: properties, table: name, onConflict: onConflict)
     }
+}
+
+extension TableBound {
+    /// The model of this table's rows (WCDB 2.x's `Table.rootType`).
+    public var rootType: Root.Type { Root.self }
 }

@@ -116,8 +116,9 @@ extension TableBound {
 
     /// The value of `column` in the first row that matches `condition`, or NULL when none does:
     /// `getValue(on: Sample.Properties.identifier.max())` runs `SELECT max(identifier) FROM` this table.
+    /// `limit` is WCDB 2.x's parameter, which its `getValue` takes and ignores: one row is read whatever it is.
     public func getValue(on column: ColumnResultConvertible, where condition: Condition? = nil, orderBy orderList: [OrderBy]? = nil,
-                         offset: Offset? = nil) throws -> FundamentalValue {
+                         limit: Limit? = nil, offset: Offset? = nil) throws -> FundamentalValue {
         try getValue(on: column, fromTable: name, where: condition, orderBy: orderList, offset: offset)
     }
 

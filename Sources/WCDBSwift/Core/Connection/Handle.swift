@@ -89,6 +89,13 @@ public final class Handle {
     /// How many frames the main database's WAL held after this connection's last commit, as the
     /// auto-checkpoint's commit hook saw it (`BackgroundCheckpoint`); 0 before the first.
     @exclusivity(unchecked) var walFramesAfterCommit: Int32 = 0
+    /// What this connection's transactions changed, for the database's observations; set on a pooled
+    /// handle (and one of `getHandle()`) when it opens.
+    @exclusivity(unchecked) var changeTracker: ChangeTracker?
+    /// A handle outside the pool (`Database.getHandle()`): no operation's end publishes its commits to
+    /// the database's observations, so each statement that ends outside a transaction does.
+    @usableFromInline
+    @exclusivity(unchecked) var publishesOwnCommits = false
 
     /// A closed connection to the file at `path`; `open()` opens it. A handle made here belongs to no
     /// database: no pool, config or cipher applies to it.
@@ -197,6 +204,7 @@ public final class Handle {
         if rc != SQLITE_OK {
             throw makeError(code: rc, sql: sql, operation: "exec")
         }
+        if publishesOwnCommits { publishOwnCommits() }
     }
 
     /// Prepares an uncached statement. The caller finalizes it (or lets it deinit); closing the handle
@@ -234,6 +242,7 @@ public final class Handle {
             }
             throw makeError(code: rc == SQLITE_OK ? SQLITE_MISUSE : rc, sql: sql, operation: "prepare")
         }
+        if let changeTracker, changeTracker.recordedReads != nil { changeTracker.recordedSQL.append(sql) }
         return HandleStatement(stmt: stmt, sql: sql, handle: self)
     }
 

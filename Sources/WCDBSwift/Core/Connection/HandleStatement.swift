@@ -318,7 +318,10 @@ public final class HandleStatement {
         needsReset = true
         let rc = sqlite3_step(stmt)
         if rc == SQLITE_ROW { return true }
-        if rc == SQLITE_DONE { return false }
+        if rc == SQLITE_DONE {
+            if handle.publishesOwnCommits { handle.publishOwnCommits() }
+            return false
+        }
         throw stepError(rc)
     }
 

@@ -74,6 +74,11 @@ final class StatementCache {
         }
     }
 
+    /// The SQL of the statements the running operation used.
+    func usedSQL() -> [String] {
+        used.compactMap { $0.isFinalized ? nil : sqlite3_sql($0.stmt).map { String(cString: $0) } }
+    }
+
     /// Takes a statement whose step failed out of the cache: whatever state the failure left it in, the
     /// next call prepares a new one. It is finalized when the operation ends (its caller still holds it).
     func evict(_ statement: HandleStatement) {

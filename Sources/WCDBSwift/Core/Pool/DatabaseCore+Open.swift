@@ -31,6 +31,7 @@ extension DatabaseCore {
             handle.openFlags = setup.isReadOnly ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
                 : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
             try open(handle, with: setup)
+            handle.trackChanges()
             DatabaseOperationTrace.openedHandle(handle, of: self)
             state.withLock { $0.isOpened = true }
         } else if handle.configGeneration != setup.configGeneration {
@@ -130,6 +131,7 @@ extension DatabaseCore {
         }
         let handle = Handle(path: path)
         try prepare(handle, with: currentSetup())
+        handle.publishesOwnCommits = true
         return handle
     }
 }

@@ -275,6 +275,7 @@ extension DatabaseCore {
                 if discard { pin.handle.close() }
             }
         }
+        if pin.depth == 1 { publishCommits(of: pin.handle) }
         var report: (PerformanceTracer, [String: Int], UInt64)?
         if pin.depth == 1, let tracer = pin.performanceTracer {
             pin.performanceTracer = nil

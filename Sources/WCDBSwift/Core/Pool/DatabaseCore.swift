@@ -70,6 +70,8 @@ final class DatabaseCore: Sendable {
     let threadPinsKey: pthread_key_t = ThreadLocalPins.key
     /// A background checkpoint is on its way (see `BackgroundCheckpoint`).
     let checkpointScheduled = Atomic<Bool>(false)
+    /// The observations of this database (`Database.observe(_:)`), which the pool tells of each commit.
+    let observations = ObservationCenter()
 
     init(path: String, maxHandles: Int = Database.defaultMaxHandles, inMemory: Bool = false) {
         self.path = path
@@ -198,6 +200,9 @@ final class DatabaseCore: Sendable {
                 "operations, unfinalized CoreStatements or transactions of Transaction objects still running"))
         }
         for handle in handles { handle.close() }
+        observations.endAll(with: WCDBError(level: .interface, code: SQLITE_ABORT, extendedCode: SQLITE_ABORT,
+                                            message: "The database was closed, which ends its observations",
+                                            path: path, tag: tag, operation: "observe"))
         defer {
             // Handles `onClosed` opened would keep pages of files it may have changed behind SQLite's
             // back (a WAL connection trusts its cache while the WAL is unchanged): they close too.

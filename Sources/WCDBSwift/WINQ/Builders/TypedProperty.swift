@@ -14,9 +14,10 @@
 /// Arithmetic and bitwise operators exist only for numeric `Value`s and take an `ArithmeticOperand`:
 /// any number, any numeric typed property, or an explicit untyped node. A custom `Value` type compares
 /// with values once it conforms to `LiteralValueConvertible`, and with nodes (bind parameters) always.
-/// So `TypedProperty<M, Int>(named: "a", index: 0) > "abc"` does not compile ("'>' is unavailable: the
-/// value's Swift type is not the property's"). Wrap a value in
-/// `Expression(with:)` to opt out deliberately.
+/// A value of another Swift type compiles too, as in WCDB 2.x, with a deprecation warning naming both
+/// types (`TypedProperty<M, Int>(named: "a", index: 0) > "abc"`: "compares a property of Swift type Int
+/// with a value of Swift type String…"; see TypedPropertyMismatch2x.swift). Wrap a value in
+/// `Expression(with:)` to compare deliberately, without the warning.
 public struct TypedProperty<Root, Value>: Sendable, CustomStringConvertible, ExpressionFunctionOperable, PropertyConvertible {
     /// The untyped `Property` behind this one (name, index, model); `Root` and `Value` exist only for the compiler.
     public let property: Property

@@ -20,3 +20,33 @@ extension StatementCreateVirtualTable {
     @discardableResult
     public func using(module: FTSVersion) -> StatementCreateVirtualTable { using(module: module.rawValue) }
 }
+
+/// WCDB 2.x's name for `CustomStringConvertible`, the type of its module arguments.
+@available(*, deprecated, renamed: "CustomStringConvertible")
+public typealias Describable = CustomStringConvertible
+
+extension StatementCreateVirtualTable {
+    /// Appends module arguments of mixed kinds, as WCDB 2.x takes them (`arguments(ColumnDef(…),
+    /// "tokenize=porter")`): a `String` is printed as `arguments(_:)` prints one (as given, or quoted
+    /// when it would not stay a single argument), anything else by its `description` (a ``ColumnDef``
+    /// with its name quoted as usual). One array argument stands for its elements, as in 2.x.
+    @discardableResult
+    public func arguments(_ arguments: any CustomStringConvertible...) -> StatementCreateVirtualTable {
+        if arguments.count == 1, let elements = arguments[0] as? [any CustomStringConvertible] {
+            return self.arguments(elements)
+        }
+        return self.arguments(arguments)
+    }
+
+    /// Appends module arguments of mixed kinds (see the variadic `arguments(_:)`).
+    @discardableResult
+    public func arguments(_ arguments: [any CustomStringConvertible]) -> StatementCreateVirtualTable {
+        append(printedArguments: arguments.map { argument in
+            if let text = argument as? String {
+                return Self.isSingleArgument(text) ? text : LiteralValue(text).description
+            }
+            return argument.description
+        })
+        return self
+    }
+}

@@ -78,6 +78,9 @@ public final class StatementCreateVirtualTable: Statement {
         return quote == nil && depth == 0
     }
 
+    /// Appends arguments already printed (the mixed form of WCDB 2.x, Compatibility/VirtualTable2x.swift).
+    func append(printedArguments: [String]) { arguments += printedArguments }
+
     /// Column definitions as module arguments (names quoted as usual).
     @discardableResult
     public func arguments(_ columns: [ColumnDef]) -> StatementCreateVirtualTable {
