@@ -97,6 +97,29 @@ import Testing
             call.arguments(2)
             return select.description + "; " + call.description
         }, "SELECT f(1); f(1, 2)"),
+        ("Expression taken by WHERE and ORDER BY before a later step", {
+            let call = Expression.function("abs").invoke()
+            call.arguments(a)
+            let select = StatementSelect().select(a).from("t").where(call > 1).order(by: call)
+            call.arguments(e)
+            return select.description
+        }, "SELECT a FROM t WHERE (abs(a) > 1) ORDER BY abs(a)"),
+        ("CASE taken by a statement before a later WHEN", {
+            let choice = Expression.case(a)
+            choice.when(1)
+            choice.then("one")
+            let select = StatementSelect().select(choice)
+            choice.when(2)
+            choice.then("two")
+            return select.description
+        }, "SELECT CASE a WHEN 1 THEN 'one' END"),
+        ("CAST taken by an index before a later step", {
+            let cast = Expression.cast(a)
+            cast.as(.integer64)
+            let index = StatementCreateIndex().create(index: "i").on(table: "t").indexesBy(cast)
+            cast.as(.text)
+            return index.description
+        }, "CREATE INDEX i ON t(CAST(a AS INTEGER))"),
         ("Expression taken as an operand before a later step", {
             let call = Expression.function("abs").invoke()
             let condition = call > 1

@@ -120,8 +120,9 @@ public struct Expression: Sendable, CustomStringConvertible, ExpressionOperable,
         self = convertible.asExpression()
     }
 
-    /// The expression itself.
-    public func asExpression() -> Expression { self }
+    /// The expression as it is now: what a statement, an operand or any other builder takes. A later
+    /// WCDB 2.x step on this expression (`call.arguments(b)`) does not change what was taken.
+    public func asExpression() -> Expression { frozen }
     /// The expression as an indexed column (an index on an expression), without COLLATE or order.
     public func asIndex() -> IndexedColumn { IndexedColumn(with: self) }
 
