@@ -120,6 +120,28 @@ import Testing
             cast.as(.text)
             return index.description
         }, "CREATE INDEX i ON t(CAST(a AS INTEGER))"),
+        ("Join join, on", {
+            let join = Join(with: "t1")
+            join.leftJoin("t2")
+            join.on(Column(named: "x") == Column(named: "y"))
+            join.join("t3")
+            join.using(a)
+            return join.description
+        }, "t1 LEFT JOIN t2 ON (x = y) JOIN t3 USING(a)"),
+        ("Join step shared by a copy", {
+            let join = Join(with: "t1")
+            let same = join.with("t2")
+            join.crossJoin("t3")
+            return same.description
+        }, "t1, t2 CROSS JOIN t3"),
+        ("Join taken by a statement and a TableOrSubquery before a later step", {
+            let join = Join(with: "t1")
+            join.naturalJoin("t2")
+            let select = StatementSelect().select(a).from(join)
+            let item = TableOrSubquery(with: join)
+            join.join("t3")
+            return select.description + "; " + item.description
+        }, "SELECT a FROM t1 NATURAL JOIN t2; (t1 NATURAL JOIN t2)"),
         ("Expression taken as an operand before a later step", {
             let call = Expression.function("abs").invoke()
             let condition = call > 1
@@ -142,6 +164,32 @@ import Testing
         let more = call.frozen.arguments(2)
         #expect(call.description == "f(1)")
         #expect(more.description == "f(1, 2)")
+    }
+
+    /// A join built statement by statement prints as the chained one.
+    @Test func joinStatementFormMatchesChain() {
+        let chained = Join(with: "t1").leftJoin("t2").on(Self.a == 1).naturalInnerJoin("t3")
+        let join = Join(with: "t1")
+        join.leftJoin("t2")
+        join.on(Self.a == 1)
+        join.naturalInnerJoin("t3")
+        #expect(join.description == chained.description)
+        #expect(join.description == "t1 LEFT JOIN t2 ON (a = 1) NATURAL INNER JOIN t3")
+    }
+
+    /// A join built statement by statement runs: its ON condition is applied.
+    @Test func joinStatementFormRuns() throws {
+        try withScratchDatabase { database in
+            try database.exec("CREATE TABLE t1(a INTEGER)")
+            try database.exec("CREATE TABLE t2(b INTEGER)")
+            try database.exec("INSERT INTO t1 VALUES(1), (2), (3)")
+            try database.exec("INSERT INTO t2 VALUES(2), (3), (4)")
+            let join = Join(with: "t1")
+            join.join("t2")
+            join.on(Column(named: "a") == Column(named: "b"))
+            let count = try database.getValue(from: StatementSelect().select(Expression.function("count").invokeAll()).from(join))
+            #expect(count?.int64Value == 2)
+        }
     }
 
     /// Statement-style calls run: the printed SQL is the SQL SQLite runs.

@@ -30,7 +30,7 @@ public struct TableOrSubquery: Sendable, CustomStringConvertible, TableOrSubquer
     public init(with select: StatementSelect) { self.init(.subquery(select.node)) }
 
     /// A join in parentheses.
-    public init(with join: Join) { self.init(.join(join, parenthesised: true)) }
+    public init(with join: Join) { self.init(.join(join.frozen, parenthesised: true)) }
 
     /// A table-valued function `name(args…)` (an eponymous virtual table's, SQLite 3.9+). This engine has
     /// none built in: `pragma_table_info` and the other pragma functions come with SQLite 3.16, `json_each`
@@ -44,8 +44,8 @@ public struct TableOrSubquery: Sendable, CustomStringConvertible, TableOrSubquer
 
     /// `(a, b, …)` from an array.
     public init(with tables: [TableOrSubqueryConvertible]) {
-        var join = Join(with: tables.first?.asTableOrSubquery() ?? TableOrSubquery(table: ""))
-        for table in tables.dropFirst() { join = join.with(table) }
+        let join = Join(with: tables.first?.asTableOrSubquery() ?? TableOrSubquery(table: ""))
+        for table in tables.dropFirst() { join.with(table) }
         self.init(.join(join, parenthesised: true))
     }
 
