@@ -11,6 +11,9 @@ public enum ColumnType: Sendable, Hashable {
     case text
     /// `BLOB`: the type of `Data` properties.
     case BLOB
+    /// `NUMERIC`: NUMERIC affinity (text that looks like a number is stored as one); no Swift type maps
+    /// to it, it is for `CAST(x AS NUMERIC)` and columns declared by hand.
+    case numeric
     /// No declared type: `CREATE TABLE` prints the column name alone (BLOB affinity: values are kept as given).
     case null
 
@@ -21,6 +24,7 @@ public enum ColumnType: Sendable, Hashable {
         case .float: return "REAL"
         case .text: return "TEXT"
         case .BLOB: return "BLOB"
+        case .numeric: return "NUMERIC"
         case .null: return ""
         }
     }

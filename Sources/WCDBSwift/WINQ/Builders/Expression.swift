@@ -30,9 +30,17 @@ public struct Expression: Sendable, CustomStringConvertible, ExpressionOperable,
 
     /// The syntax tree, without values: shared by every expression of the same shape (`(id = ?)` for any
     /// key), so that statements are found by it without printing.
-    @usableFromInline let node: ExpressionNode
+    @usableFromInline var node: ExpressionNode { steps?.current.node ?? storedNode }
     /// The values of the tree's value slots, in text order.
-    @usableFromInline let boundValues: BoundValues
+    @usableFromInline var boundValues: BoundValues { steps?.current.values ?? storedValues }
+
+    @usableFromInline let storedNode: ExpressionNode
+    @usableFromInline let storedValues: BoundValues
+    /// The state a WCDB 2.x builder step changes in place (`call.arguments(a)` as a statement), shared by
+    /// the copies of this expression as 2.x's reference shares it; nil for every expression but a
+    /// function call, IN a function, CAST, LIKE/GLOB/MATCH/REGEXP, FILTER and OVER (see `BuilderSteps`).
+    /// The tree never holds it: a statement or an operand takes the expression as it is then.
+    let steps: BuilderSteps<ExpressionState>?
 
     /// The values as an array (see `boundValues` for the per-call paths).
     var values: [FundamentalValue] { boundValues.array }
@@ -48,8 +56,31 @@ public struct Expression: Sendable, CustomStringConvertible, ExpressionOperable,
 
     @usableFromInline
     init(node: ExpressionNode, boundValues: BoundValues = .none) {
-        self.node = node
-        self.boundValues = boundValues
+        storedNode = node
+        storedValues = boundValues
+        steps = node.kind.takesBuilderSteps ? BuilderSteps(ExpressionState(node: node, values: boundValues)) : nil
+    }
+
+    /// The expression as it is now, without shared step state: what a tree or a value type stores.
+    init(frozen state: ExpressionState) {
+        storedNode = state.node
+        storedValues = state.values
+        steps = nil
+    }
+
+    /// This expression as it is now, no longer changed by later builder steps on it.
+    var frozen: Expression { steps.map { Expression(frozen: $0.current) } ?? self }
+
+    /// A WCDB 2.x builder step: on an expression with step state, `change` is applied to that state in
+    /// place and the same expression is returned (2.x's `call.arguments(a)` used as a statement takes
+    /// effect); on any other, `change`'s result is returned.
+    func step(_ change: (Expression) -> Expression) -> Expression {
+        guard let steps else { return change(self) }
+        steps.update { state in
+            let next = change(Expression(frozen: state))
+            return ExpressionState(node: next.node, values: next.boundValues)
+        }
+        return self
     }
 
     init(_ kind: ExpressionNode.Kind, level: Level = .primary) {
@@ -89,8 +120,9 @@ public struct Expression: Sendable, CustomStringConvertible, ExpressionOperable,
         self = convertible.asExpression()
     }
 
-    /// The expression itself.
-    public func asExpression() -> Expression { self }
+    /// The expression as it is now: what a statement, an operand or any other builder takes. A later
+    /// WCDB 2.x step on this expression (`call.arguments(b)`) does not change what was taken.
+    public func asExpression() -> Expression { frozen }
     /// The expression as an indexed column (an index on an expression), without COLLATE or order.
     public func asIndex() -> IndexedColumn { IndexedColumn(with: self) }
 
@@ -178,6 +210,23 @@ public enum RaiseAction: String, Sendable {
     case abort = "ABORT"
     /// `RAISE(FAIL, message)`: fail the statement, keeping the changes it already made.
     case fail = "FAIL"
+}
+
+/// The tree and values of an expression built step by step (`Expression.steps`).
+struct ExpressionState: Sendable {
+    let node: ExpressionNode
+    let values: BoundValues
+}
+
+extension ExpressionNode.Kind {
+    /// The kinds WCDB 2.x builds further in place: a call takes `arguments`, `distinct()`, `filter`,
+    /// `over`; IN a function its arguments and schema, IN a table its schema; CAST its type; a pattern its ESCAPE.
+    var takesBuilderSteps: Bool {
+        switch self {
+        case .function, .inFunction, .inTable, .cast, .pattern, .filter, .over: return true
+        default: return false
+        }
+    }
 }
 
 extension StatementSelect: ExpressionConvertible {

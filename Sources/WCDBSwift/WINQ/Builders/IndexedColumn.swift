@@ -20,7 +20,7 @@ public struct IndexedColumn: Sendable, CustomStringConvertible, IndexedColumnCon
 
     /// An index on an expression (`CREATE INDEX i ON t(lower(name))`).
     public init(with expression: Expression) {
-        target = .expression(expression)
+        target = .expression(expression.frozen)
     }
 
     /// A copy with `COLLATE name`; replaces an earlier collation.

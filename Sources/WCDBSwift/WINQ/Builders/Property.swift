@@ -107,7 +107,7 @@ public struct Property: Sendable, CustomStringConvertible, ExpressionOperable, P
 
     /// A copy that selects `expression` as this property (see `Expression.as(_:)`).
     func redirected(to expression: Expression) -> Property {
-        Property(storage: storage.with(redirection: expression))
+        Property(storage: storage.with(redirection: expression.frozen))
     }
 
     /// Whether the property selects another expression (see `Expression.as(_:)`).

@@ -30,13 +30,13 @@ public struct TableOrSubquery: Sendable, CustomStringConvertible, TableOrSubquer
     public init(with select: StatementSelect) { self.init(.subquery(select.node)) }
 
     /// A join in parentheses.
-    public init(with join: Join) { self.init(.join(join, parenthesised: true)) }
+    public init(with join: Join) { self.init(.join(join.frozen, parenthesised: true)) }
 
     /// A table-valued function `name(args…)` (an eponymous virtual table's, SQLite 3.9+). This engine has
     /// none built in: `pragma_table_info` and the other pragma functions come with SQLite 3.16, `json_each`
     /// with JSON1, which it lacks.
     public static func function(_ name: String, _ arguments: ExpressionConvertible...) -> TableOrSubquery {
-        TableOrSubquery(.function(Expression.function(name, arguments), schema: nil))
+        TableOrSubquery(.function(Expression.function(name, arguments).frozen, schema: nil))
     }
 
     /// `(a, b, …)`: items of FROM in parentheses, joined by commas (a cross join).
@@ -44,8 +44,8 @@ public struct TableOrSubquery: Sendable, CustomStringConvertible, TableOrSubquer
 
     /// `(a, b, …)` from an array.
     public init(with tables: [TableOrSubqueryConvertible]) {
-        var join = Join(with: tables.first?.asTableOrSubquery() ?? TableOrSubquery(table: ""))
-        for table in tables.dropFirst() { join = join.with(table) }
+        let join = Join(with: tables.first?.asTableOrSubquery() ?? TableOrSubquery(table: ""))
+        for table in tables.dropFirst() { join.with(table) }
         self.init(.join(join, parenthesised: true))
     }
 
@@ -75,7 +75,7 @@ public struct TableOrSubquery: Sendable, CustomStringConvertible, TableOrSubquer
         guard case .function(let call, let schema) = body else {
             preconditionFailure("arguments(_:) follows TableOrSubquery.function(_:); \(description) is not a call")
         }
-        return replacingBody(.function(call.arguments(arguments), schema: schema))
+        return replacingBody(.function(call.frozen.arguments(arguments).frozen, schema: schema))
     }
 
     /// A copy naming another table, alias and hints kept (a rewriter's replacement).

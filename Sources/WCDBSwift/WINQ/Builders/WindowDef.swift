@@ -85,6 +85,19 @@ extension ExpressionFunctionOperable {
     public func over(_ window: String) -> Expression { over(WindowDef(named: window)) }
 }
 
+extension Expression {
+    /// `function OVER (window)`. On a call, a WCDB 2.x builder step: the call itself becomes the window
+    /// function and is returned, so `call.over(window)` written as a statement takes effect.
+    @discardableResult
+    public func over(_ window: WindowDef) -> Expression {
+        step { Expression(.over($0.inlinedNode, window)) }
+    }
+
+    /// `function OVER name` (see `over(_:)`): the window `name` of the statement's WINDOW clause.
+    @discardableResult
+    public func over(_ window: String) -> Expression { over(WindowDef(named: window)) }
+}
+
 extension WindowDef {
     /// A copy with `expressions` appended to `PARTITION BY …`.
     public func partition(_ expressions: ExpressionConvertible...) -> WindowDef { partitioned(by: expressions) }

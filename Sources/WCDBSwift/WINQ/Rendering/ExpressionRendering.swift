@@ -130,6 +130,13 @@ extension ExpressionNode {
                 argument.render(into: &renderer)
             }
             renderer.write(")")
+        case .row(let items):
+            renderer.write("(")
+            for (index, item) in items.enumerated() {
+                if index > 0 { renderer.write(", ") }
+                item.render(into: &renderer)
+            }
+            renderer.write(")")
         }
     }
 }

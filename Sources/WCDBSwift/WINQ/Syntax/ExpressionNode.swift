@@ -61,6 +61,8 @@ final class ExpressionNode: Sendable {
         case filter(ExpressionNode, ExpressionNode)
         /// `operand [NOT] IN [schema.]function(arguments…)`: membership in a table-valued function's rows.
         case inFunction(ExpressionNode, not: Bool, TableName, [ExpressionNode])
+        /// `(item, …)`: a row value of several items, or one parenthesised expression.
+        case row([ExpressionNode])
     }
 
     let kind: Kind
@@ -271,6 +273,7 @@ extension ExpressionNode.Kind {
         case .inFunction(let operand, let not, let function, let arguments):
             let operand = map(operand)
             return .inFunction(operand, not: not, function, arguments.map(map))
+        case .row(let items): return .row(items.map(map))
         }
     }
 }

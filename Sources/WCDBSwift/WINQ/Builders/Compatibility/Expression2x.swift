@@ -12,25 +12,34 @@ extension Expression {
     public static func windowFunction(_ name: String) -> Expression { function(name, []) }
 
     /// The call itself: a call here always prints its parentheses (2.x marks a function invoked with it).
+    @discardableResult
     public func invoke() -> Expression { self }
 
     /// `name(*)`: this call with `*` as its argument (`count(*)`).
+    @discardableResult
     public func invokeAll() -> Expression {
-        changingCall { name, isBuiltin, distinct, _ in .function(name, isBuiltin: isBuiltin, distinct: distinct, [ExpressionNode(.column(.all))]) }
+        step { $0.changingCall { name, isBuiltin, distinct, _ in .function(name, isBuiltin: isBuiltin, distinct: distinct, [ExpressionNode(.column(.all))]) } }
     }
 
     /// `name(DISTINCT …)`: this call over distinct values (an aggregate's).
+    @discardableResult
     public func distinct() -> Expression {
-        changingCall { name, isBuiltin, _, arguments in .function(name, isBuiltin: isBuiltin, distinct: true, arguments) }
+        step { $0.changingCall { name, isBuiltin, _, arguments in .function(name, isBuiltin: isBuiltin, distinct: true, arguments) } }
     }
 
     /// This call (`function(_:)`, `windowFunction(_:)`, `in(function:)`) with `arguments` appended; their
     /// values are printed in, as a call's are. Traps on any other expression.
+    @discardableResult
     public func arguments(_ arguments: ExpressionConvertible...) -> Expression { self.arguments(arguments) }
 
     /// This call with `arguments` appended, from an array (see `arguments(_:)`).
+    @discardableResult
     public func arguments(_ arguments: [ExpressionConvertible]) -> Expression {
         let more = arguments.map { $0.asExpression().inlinedNode }
+        return step { $0.appendingArguments(more) }
+    }
+
+    private func appendingArguments(_ more: [ExpressionNode]) -> Expression {
         if case .inFunction(let operand, let not, let function, let existing) = node.kind {
             return Expression(node: ExpressionNode(.inFunction(operand, not: not, function, existing + more), level: node.level),
                               boundValues: boundValues)
@@ -41,8 +50,13 @@ extension Expression {
     /// Qualifies the table or function of `in(function:)`, `notIn(function:)`, `inTable(_:)` or
     /// `notInTable(_:)` with a schema: `x IN schema.name`. Traps on any other expression (SQLite has no
     /// schema-qualified scalar functions).
+    @discardableResult
     public func schema(_ schema: SchemaConvertible) -> Expression {
         let schema = schema.asSchema().name
+        return step { $0.qualifying(schema: schema) }
+    }
+
+    private func qualifying(schema: String) -> Expression {
         switch node.kind {
         case .inTable(let operand, let not, var table):
             table.schema = schema
@@ -58,8 +72,10 @@ extension Expression {
 
     /// `aggregate FILTER(WHERE condition)`: the aggregate over the rows where `condition` holds; values
     /// printed in. Engines before SQLite 3.30 lack it: there a statement holding it is refused by name when it is prepared.
+    @discardableResult
     public func filter(_ condition: ExpressionConvertible) -> Expression {
-        Expression(.filter(inlinedNode, condition.asExpression().inlinedNode))
+        let condition = condition.asExpression().inlinedNode
+        return step { Expression(.filter($0.inlinedNode, condition)) }
     }
 
     private func changingCall(_ change: (String, Bool, Bool, [ExpressionNode]) -> ExpressionNode.Kind) -> Expression {
@@ -74,11 +90,16 @@ extension Expression {
     /// `x LIKE|GLOB|MATCH|REGEXP pattern ESCAPE escape`: the escape character of the pattern this
     /// expression matches (`like(_:escape:)` gives it in one call); replaces an earlier one. Traps on any
     /// other expression. SQLite takes ESCAPE only with LIKE: the other functions refuse a third argument.
+    @discardableResult
     public func escape(_ escape: ExpressionConvertible) -> Expression {
+        let escape = escape.asExpression().frozen
+        return step { $0.escaping(escape) }
+    }
+
+    private func escaping(_ escape: Expression) -> Expression {
         guard case .pattern(let operand, let op, let pattern, _) = node.kind else {
             preconditionFailure("escape(_:) follows like, glob, match or regexp; \(description) is none of them")
         }
-        let escape = escape.asExpression()
         return Expression(node: ExpressionNode(.pattern(operand, op, pattern, escape: escape.node), level: node.level),
                           boundValues: boundValues.followed(by: escape.boundValues))
     }
@@ -88,9 +109,13 @@ extension Expression {
     public static func cast(_ expression: ExpressionConvertible) -> Expression { cast(expression, as: .null) }
 
     /// `CAST(… AS type)`: the type of `Expression.cast(_:)`; on any other expression, `CAST(self AS type)`.
+    @discardableResult
     public func `as`(_ type: ColumnType) -> Expression {
-        if case .cast(let operand, _) = node.kind { return Expression(.cast(operand, type)) }
-        return Expression.cast(self, as: type)
+        guard case .cast = node.kind else { return Expression.cast(self, as: type) }
+        return step { current in
+            guard case .cast(let operand, _) = current.node.kind else { return Expression.cast(current, as: type) }
+            return Expression(.cast(operand, type))
+        }
     }
 
     /// `CASE base WHEN w THEN t … ELSE e END` in one call; values printed in.

@@ -1,0 +1,25 @@
+import Synchronization
+
+/// The part of a builder that WCDB 2.x changes in place.
+///
+/// 2.x's builders are classes: `let call = Expression.function("f").invoke(); call.arguments(a)` adds
+/// the arguments to `call`. Here the builders are values, whose methods return a changed copy; such a
+/// statement would compile (with an unused-result warning) and drop the step. A builder that 2.x steps
+/// holds its changeable parts in one of these, shared by its copies as 2.x's reference is: a step
+/// changes the shared parts and returns the same builder, so the statement form takes effect and the
+/// chained form (`Expression.function("f").invoke().arguments(a)`) and `let y = x.arguments(a)` work as
+/// in 2.x. A tree (a statement, an operand) takes the parts as they are when it takes the builder
+/// (`Expression.frozen`), so a later step never changes a statement already built.
+final class BuilderSteps<Value: Sendable>: Sendable {
+    private let state: Mutex<Value>
+
+    init(_ value: Value) { state = Mutex(value) }
+
+    /// The parts as they are now.
+    var current: Value { state.withLock { $0 } }
+
+    /// Replaces the parts with `change`'s result, under the lock.
+    func update(_ change: (Value) -> Value) {
+        state.withLock { $0 = change($0) }
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import Testing
+@testable import WCDBSwift
+
+
+/// WCDB 2.x builder code written statement by statement, as 2.x's reference-type builders allow
+/// (`let call = Expression.function("coalesce").invoke(); call.arguments(a, e, 0)`): each step takes
+/// effect, so the printed SQL is 2.x's and no step is dropped. Each case builds with `let` and
+/// statements only, never reassigning.
+@Suite struct StatementStyleBuilderTests {
+    typealias Expression = WCDBSwift.Expression
+
+    static let a = Column(named: "a")
+    static let e = Column(named: "e")
+
+    /// A name, the builder code run statement by statement (returning what it built), and 2.x's SQL.
+    static let cases: [(String, @Sendable () -> String, String)] = [
+        ("Expression arguments", {
+            let call = Expression.function("coalesce").invoke()
+            call.arguments(a, e, 0)
+            return call.description
+        }, "coalesce(a, e, 0)"),
+        ("Expression arguments twice, array form", {
+            let call = Expression.function("strftime")
+            call.invoke()
+            call.arguments("%Y-%m-%d")
+            call.arguments(["now", "-1 day"])
+            return call.description
+        }, "strftime('%Y-%m-%d', 'now', '-1 day')"),
+        ("Expression invokeAll", {
+            let call = Expression.function("count")
+            call.invokeAll()
+            return call.description
+        }, "count(*)"),
+        ("Expression distinct", {
+            let call = Expression.function("count").invoke()
+            call.distinct()
+            call.arguments(a)
+            return call.description
+        }, "count(DISTINCT a)"),
+        ("Expression cast as", {
+            let cast = Expression.cast(a)
+            cast.as(.integer64)
+            return cast.description
+        }, "CAST(a AS INTEGER)"),
+        ("Expression escape", {
+            let like = a.like("x!%%")
+            like.escape("!")
+            return like.description
+        }, "a LIKE 'x!%%' ESCAPE '!'"),
+        ("Expression filter", {
+            let sum = Expression.function("sum").invoke()
+            sum.arguments(a)
+            sum.filter(a > 1)
+            return sum.description
+        }, "sum(a) FILTER(WHERE (a > 1))"),
+        ("Expression over", {
+            let rank = Expression.windowFunction("row_number").invoke()
+            rank.over(WindowDef().order(a))
+            return rank.description
+        }, "row_number() OVER (ORDER BY a)"),
+        ("Expression over a named window", {
+            let sum = a.sum()
+            sum.over("w")
+            return sum.description
+        }, "sum(a) OVER w"),
+        ("Expression in function, arguments and schema", {
+            let membership = a.in(function: "f")
+            membership.arguments(1, "x")
+            membership.schema("main")
+            return membership.description
+        }, "a IN main.f(1, 'x')"),
+        ("Expression in table, schema", {
+            let membership = a.inTable("t")
+            membership.schema("main")
+            return membership.description
+        }, "a IN main.t"),
+        ("CaseExpression when, then, else", {
+            let choice = Expression.case(a)
+            choice.when(1)
+            choice.then("one")
+            choice.when(2)
+            choice.then("two")
+            choice.else("many")
+            return choice.description
+        }, "CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END"),
+        ("Expression step shared by a copy, as 2.x's reference is", {
+            let call = Expression.function("f")
+            let same = call.arguments(1)
+            call.arguments(2)
+            return same.description
+        }, "f(1, 2)"),
+        ("Expression taken by a statement before a later step: the statement keeps what it took", {
+            let call = Expression.function("f").invoke()
+            call.arguments(1)
+            let select = StatementSelect().select(call)
+            call.arguments(2)
+            return select.description + "; " + call.description
+        }, "SELECT f(1); f(1, 2)"),
+        ("Expression taken by WHERE and ORDER BY before a later step", {
+            let call = Expression.function("abs").invoke()
+            call.arguments(a)
+            let select = StatementSelect().select(a).from("t").where(call > 1).order(by: call)
+            call.arguments(e)
+            return select.description
+        }, "SELECT a FROM t WHERE (abs(a) > 1) ORDER BY abs(a)"),
+        ("CASE taken by a statement before a later WHEN", {
+            let choice = Expression.case(a)
+            choice.when(1)
+            choice.then("one")
+            let select = StatementSelect().select(choice)
+            choice.when(2)
+            choice.then("two")
+            return select.description
+        }, "SELECT CASE a WHEN 1 THEN 'one' END"),
+        ("CAST taken by an index before a later step", {
+            let cast = Expression.cast(a)
+            cast.as(.integer64)
+            let index = StatementCreateIndex().create(index: "i").on(table: "t").indexesBy(cast)
+            cast.as(.text)
+            return index.description
+        }, "CREATE INDEX i ON t(CAST(a AS INTEGER))"),
+        ("Join join, on", {
+            let join = Join(with: "t1")
+            join.leftJoin("t2")
+            join.on(Column(named: "x") == Column(named: "y"))
+            join.join("t3")
+            join.using(a)
+            return join.description
+        }, "t1 LEFT JOIN t2 ON (x = y) JOIN t3 USING(a)"),
+        ("Join step shared by a copy", {
+            let join = Join(with: "t1")
+            let same = join.with("t2")
+            join.crossJoin("t3")
+            return same.description
+        }, "t1, t2 CROSS JOIN t3"),
+        ("Join taken by a statement and a TableOrSubquery before a later step", {
+            let join = Join(with: "t1")
+            join.naturalJoin("t2")
+            let select = StatementSelect().select(a).from(join)
+            let item = TableOrSubquery(with: join)
+            join.join("t3")
+            return select.description + "; " + item.description
+        }, "SELECT a FROM t1 NATURAL JOIN t2; (t1 NATURAL JOIN t2)"),
+        ("Expression taken as an operand before a later step", {
+            let call = Expression.function("abs").invoke()
+            let condition = call > 1
+            call.arguments(a)
+            return condition.description
+        }, "(abs() > 1)"),
+    ]
+
+    @Test(arguments: 0..<cases.count)
+    func statementStyleStepTakesEffect(_ index: Int) {
+        let (name, build, sql) = Self.cases[index]
+        #expect(build() == sql, "\(name)")
+    }
+
+    /// The chained form is unchanged, and a builder shared in a static is not changed by chaining from
+    /// a `function(_:_:)` call with its arguments given at once.
+    @Test func chainedFormStillPrints() {
+        #expect(Expression.function("coalesce").invoke().arguments(Self.a, Self.e, 0).description == "coalesce(a, e, 0)")
+        let call = Expression.function("f", 1)
+        let more = call.frozen.arguments(2)
+        #expect(call.description == "f(1)")
+        #expect(more.description == "f(1, 2)")
+    }
+
+    /// A join built statement by statement prints as the chained one.
+    @Test func joinStatementFormMatchesChain() {
+        let chained = Join(with: "t1").leftJoin("t2").on(Self.a == 1).naturalInnerJoin("t3")
+        let join = Join(with: "t1")
+        join.leftJoin("t2")
+        join.on(Self.a == 1)
+        join.naturalInnerJoin("t3")
+        #expect(join.description == chained.description)
+        #expect(join.description == "t1 LEFT JOIN t2 ON (a = 1) NATURAL INNER JOIN t3")
+    }
+
+    /// A join built statement by statement runs: its ON condition is applied.
+    @Test func joinStatementFormRuns() throws {
+        try withScratchDatabase { database in
+            try database.exec("CREATE TABLE t1(a INTEGER)")
+            try database.exec("CREATE TABLE t2(b INTEGER)")
+            try database.exec("INSERT INTO t1 VALUES(1), (2), (3)")
+            try database.exec("INSERT INTO t2 VALUES(2), (3), (4)")
+            let join = Join(with: "t1")
+            join.join("t2")
+            join.on(Column(named: "a") == Column(named: "b"))
+            let count = try database.getValue(from: StatementSelect().select(Expression.function("count").invokeAll()).from(join))
+            #expect(count?.int64Value == 2)
+        }
+    }
+
+    /// Statement-style calls run: the printed SQL is the SQL SQLite runs.
+    @Test func statementStyleCallsRun() throws {
+        let call = Expression.function("strftime").invoke()
+        call.arguments("%Y", "2020-05-06")
+        let cast = Expression.cast("12abc")
+        cast.as(.numeric)
+        let choice = Expression.case(cast)
+        choice.when(12)
+        choice.then("twelve")
+        try withScratchDatabase { database in
+            let year = try database.getValue(from: StatementSelect().select(call))
+            let named = try database.getValue(from: StatementSelect().select(choice))
+            #expect(year?.stringValue == "2020")
+            #expect(named?.stringValue == "twelve")
+        }
+    }
+}
