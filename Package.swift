@@ -109,7 +109,7 @@ let package = Package(
             dependencies: ["WCDBSwift", "WCDBTestSupport"],
             path: "Tests/EngineFileProbe"
         ),
-        // A VFS that cuts the power (PowerLossTests, CoreTests): the writes since a file's last sync are lost or torn.
+        // A VFS that cuts the power (PowerLossTests in CoreTests; the migration and compression ones in ORMTests): the writes since a file's last sync are lost or torn.
         .target(name: "PowerLossVFS", dependencies: ["CSQLCipher"], path: "Tests/PowerLossVFS"),
         .testTarget(
             name: "CoreTests",
@@ -125,7 +125,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ORMTests",
-            dependencies: ["WCDBSwift", "CSQLCipher", "CZstd", "WCDBTestSupport", "migration-crash-child"],
+            dependencies: ["WCDBSwift", "CSQLCipher", "CZstd", "WCDBTestSupport", "migration-crash-child", "PowerLossVFS"],
             path: "Tests/ORMTests",
             plugins: ["WCDBPlugin"]
         ),

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The long run of the durability tests (README, "Reliability"): power cuts under the power-loss VFS
-# (PowerLossTests: 16 scenarios × WCDB_POWER_LOSS_ROUNDS cuts, default 700 → 11,200 cuts) and SIGKILLs of
+# (PowerLossTests: 16 scenarios × WCDB_POWER_LOSS_ROUNDS cuts, default 700 → 11,200 cuts; the same rounds
+# for each of the 4 scenarios of MigrationPowerLossTests and of CompressionPowerLossTests, which the
+# filter's 'PowerLossTests' also selects) and SIGKILLs of
 # a process that migrates and writes (MigrationCrashTests: WCDB_MIGRATION_CRASH_RUNS kills, default 1,000).
 # Engine-aware like test.sh (WCDB_ENGINE=system|debian13).
 #

@@ -45,10 +45,13 @@ public struct BackupMaterial: Codable, Sendable, Equatable {
         if let key { body = try BackupMaterial.seal(body, key: key) }
         let file = BackupMaterial.magic + BackupMaterial.sha256(body) + body
         let temporary = target + ".tmp"
-        try Data(file).write(to: URL(fileURLWithPath: temporary))
+        try writeSynced(file, to: temporary)
         guard rename(temporary, target) == 0 else {
             throw RepairError.materialDamaged(path: target, reason: "rename failed: \(String(cString: strerror(errno)))")
         }
+        // The new name is durable only once its folder is synced: until then a power cut may bring back
+        // the generation it replaced (sound, older), never a torn one.
+        syncFolder(of: target)
     }
 
     /// The newest sound generation beside `path`.
@@ -138,5 +141,32 @@ public struct BackupMaterial: Codable, Sendable, Equatable {
               EVP_CipherUpdate(context, &out, &written, input, Int32(input.count)) == 1,
               EVP_CipherFinal_ex(context, &out[Int(written)], &last) == 1 else { return nil }
         return Array(out[0..<Int(written + last)])
+    }
+}
+
+/// Writes `bytes` to a new file at `path` and syncs it. The sync must come before the rename over a
+/// material generation: without it a power cut after the rename can leave the name on a file whose data
+/// never reached the disk (empty or torn), while the generation it replaced is gone.
+private func writeSynced(_ bytes: [UInt8], to path: String) throws {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw RepairError.cannotWrite(path: path, errno: errno) }
+    defer { close(descriptor) }
+    var done = 0
+    while done < bytes.count {
+        let wrote = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + done, bytes.count - done) }
+        if wrote < 0 && errno == EINTR { continue }
+        guard wrote > 0 else { throw RepairError.cannotWrite(path: path, errno: wrote < 0 ? errno : EIO) }
+        done += wrote
+    }
+    guard fsync(descriptor) == 0 else { throw RepairError.cannotWrite(path: path, errno: errno) }
+}
+
+/// Syncs the folder of `path`, so that a rename into it is durable.
+private func syncFolder(of path: String) {
+    let parent = (path as NSString).deletingLastPathComponent
+    let folder = open(parent.isEmpty ? "." : parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if folder >= 0 {
+        _ = fsync(folder)
+        close(folder)
     }
 }

@@ -99,6 +99,8 @@ private struct Round {
         let directory = base.appendingPathComponent("wcdb-power-loss-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
+        plvfs_begin_session()
+        defer { plvfs_end_session() }
         plvfs_track(directory.path)
         defer { plvfs_track(nil) }
         let path = directory.appendingPathComponent("power.db").path

@@ -275,6 +275,12 @@ static void installOnce(void) {
     installResult = sqlite3_vfs_register(&powerLossVFS, 1);
 }
 
+static pthread_mutex_t sessionLock = PTHREAD_MUTEX_INITIALIZER;
+
+void plvfs_begin_session(void) { pthread_mutex_lock(&sessionLock); }
+
+void plvfs_end_session(void) { pthread_mutex_unlock(&sessionLock); }
+
 int plvfs_install(void) {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, installOnce);

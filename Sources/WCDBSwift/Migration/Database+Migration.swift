@@ -32,7 +32,9 @@ extension Database {
     /// (For a source in another file, it also keeps a small table, `wcdb_migration_moved`, of the
     /// rows a move has taken out of the source until the move is known to have committed in both files:
     /// SQLite in WAL mode commits the two files one after the other, and a crash between them leaves
-    /// those rows in both. They count as moved.)
+    /// those rows in both. They count as moved. While such a source is attached, the database commits
+    /// with `synchronous = FULL`: the target's part of a move is on the disk before the source's, so
+    /// that a power cut can not take a row out of both files.)
     public func addMigration(sourcePath: String?, sourceCipher: Data? = nil, _ filter: TableFilter?) {
         let state = migrationState()
         state.with {

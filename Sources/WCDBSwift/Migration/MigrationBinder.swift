@@ -45,6 +45,12 @@ enum MigrationBinder {
         }
         // Where moves out of the file are recorded (MigratingTable.recordMovedSQL).
         if !isInTransaction(handle) { try handle.exec(MigratingTable.createMovedTableSQL) }
+        // A move commits in the target's file, then deletes in the source's (SQLite commits the main
+        // database first). In WAL at NORMAL neither commit is synced, and a checkpoint of the source
+        // could put its delete on the disk while the target's copy was still only in its WAL: a power
+        // cut then lost the row from both files (MigrationPowerLossTests). At FULL the target's WAL is
+        // synced inside its commit, before the source's part is written.
+        try handle.exec("PRAGMA main.synchronous = FULL")
         handle.rewriterObjects.insert(key)
     }
 

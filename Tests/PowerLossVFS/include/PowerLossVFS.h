@@ -12,11 +12,16 @@
 //
 // `plvfs_die_after` arms a countdown of writes, truncates and syncs of tracked files: when it reaches
 // zero, that operation and every later one fails with an I/O error, as if the machine had stopped there.
-// Only one test may track a directory at a time (the tests are serialized); the rest of the process keeps
+// Only one test may track a directory at a time (each round holds a session: plvfs_begin_session); the rest of the process keeps
 // using the files it opens as if this VFS were not there.
 
 /// Makes the power-loss VFS the default (once per process). Returns SQLITE_OK or SQLite's error.
 int plvfs_install(void);
+
+/// Waits until no other test tracks a directory, then holds the VFS for the caller (test suites of
+/// several targets run in parallel in one process) until `plvfs_end_session`. Not reentrant.
+void plvfs_begin_session(void);
+void plvfs_end_session(void);
 
 /// Tracks files whose path starts with `directory` (copied); NULL stops tracking. Forgets all state.
 void plvfs_track(const char *directory);

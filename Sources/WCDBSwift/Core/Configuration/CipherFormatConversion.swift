@@ -51,6 +51,14 @@ enum CipherFormatConversion {
                 guard rename(path + "-wal", sideWAL) == 0 else { throw systemError("move the WAL aside", path, tag) }
             }
             guard rename(temporary, path) == 0 else { throw systemError("replace the file", path, tag) }
+            // The rename is durable only once the folder is synced. Without that sync a power cut could
+            // keep the unlink below but not the rename: the original file back, its WAL's frames gone.
+            let parent = (path as NSString).deletingLastPathComponent
+            let folder = open(parent.isEmpty ? "." : parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if folder >= 0 {
+                _ = fsync(folder)
+                close(folder)
+            }
             unlink(sideWAL)
             unlink(path + "-shm")
             done.insert(path)
