@@ -31,22 +31,9 @@ private typealias Field = CompressedMessage.Properties
 
     @Test(arguments: scenarios)
     func aPowerCutDuringCompressionChangesNoValueAndTheCompressionFinishes(_ scenario: Scenario) throws {
-        var random = SeededGenerator(seed: PowerLoss.seed("compression " + scenario.testDescription))
-        let calibration = try CompressionRound(scenario: scenario, dieAfter: nil, seed: 0).run()
-        #expect(calibration.finishedBeforeCut, "the run without a cut did not finish the compression")
-        #expect(calibration.failures.isEmpty, "the run without a cut: \(calibration.failures)")
-        var cutsMidCompression = 0, unsyncedSectors: Int64 = 0
-        for round in 0..<Self.rounds {
-            let dieAfter = Int64.random(in: 0..<calibration.operations, using: &random)
-            let result = try CompressionRound(scenario: scenario, dieAfter: dieAfter, seed: random.next()).run()
-            if !result.finishedBeforeCut { cutsMidCompression += 1 }
-            unsyncedSectors += result.unsyncedSectors
-            let label = "\(scenario.testDescription), round \(round), cut after \(dieAfter) of \(calibration.operations) operations"
-            #expect(result.failures.isEmpty, "\(label): \(result.failures)")
+        try PowerLoss.cutRounds("compression", scenario: scenario.testDescription, rounds: Self.rounds) { dieAfter, seed in
+            try CompressionRound(scenario: scenario, dieAfter: dieAfter, seed: seed).run()
         }
-        print("CompressionPowerLossTests: \(scenario.testDescription): \(Self.rounds) cuts, \(cutsMidCompression) before the compression finished, \(unsyncedSectors) sectors unsynced at the cut")
-        #expect(cutsMidCompression > 0 || Self.rounds < 4, "no cut fell inside the compression")
-        #expect(unsyncedSectors > 0 || Self.rounds < 4, "no cut found an unsynced write: the VFS did not see the compression")
     }
 }
 
@@ -56,20 +43,13 @@ private struct CompressionRound {
     let dieAfter: Int64?
     let seed: UInt64
 
-    struct Result {
-        var operations: Int64 = 0
-        var finishedBeforeCut = false
-        var unsyncedSectors: Int64 = 0
-        var failures: [String] = []
-    }
-
     static let key = Data("power-loss compression".utf8)
     /// The type code of a value compressed without a dictionary ((2 << 1)).
     static let normalMarker: Int64 = 4
 
-    func run() throws -> Result {
+    func run() throws -> PowerLoss.RoundResult {
         try PowerLoss.withTrackedDirectory { directory in
-            var result = Result()
+            var result = PowerLoss.RoundResult()
             let path = directory.appendingPathComponent("compressed.db").path
 
             // The rows, written before compression is configured and checkpointed: on the disk before the cuts begin.

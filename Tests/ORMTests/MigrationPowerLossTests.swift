@@ -27,22 +27,9 @@ private typealias Item = MigrationItem.Properties
 
     @Test(arguments: scenarios)
     func aPowerCutDuringMigrationLosesNoRowAndTheMigrationFinishes(_ scenario: Scenario) throws {
-        var random = SeededGenerator(seed: PowerLoss.seed("migration " + scenario.testDescription))
-        let calibration = try MigrationRound(scenario: scenario, dieAfter: nil, seed: 0).run()
-        #expect(calibration.finishedBeforeCut, "the run without a cut did not finish the migration")
-        #expect(calibration.failures.isEmpty, "the run without a cut: \(calibration.failures)")
-        var cutsMidMigration = 0, unsyncedSectors: Int64 = 0
-        for round in 0..<Self.rounds {
-            let dieAfter = Int64.random(in: 0..<calibration.operations, using: &random)
-            let result = try MigrationRound(scenario: scenario, dieAfter: dieAfter, seed: random.next()).run()
-            if !result.finishedBeforeCut { cutsMidMigration += 1 }
-            unsyncedSectors += result.unsyncedSectors
-            let label = "\(scenario.testDescription), round \(round), cut after \(dieAfter) of \(calibration.operations) operations"
-            #expect(result.failures.isEmpty, "\(label): \(result.failures)")
+        try PowerLoss.cutRounds("migration", scenario: scenario.testDescription, rounds: Self.rounds) { dieAfter, seed in
+            try MigrationRound(scenario: scenario, dieAfter: dieAfter, seed: seed).run()
         }
-        print("MigrationPowerLossTests: \(scenario.testDescription): \(Self.rounds) cuts, \(cutsMidMigration) before the migration finished, \(unsyncedSectors) sectors unsynced at the cut")
-        #expect(cutsMidMigration > 0 || Self.rounds < 4, "no cut fell inside the migration")
-        #expect(unsyncedSectors > 0 || Self.rounds < 4, "no cut found an unsynced write: the VFS did not see the migration")
     }
 }
 
@@ -52,19 +39,12 @@ private struct MigrationRound {
     let dieAfter: Int64?
     let seed: UInt64
 
-    struct Result {
-        var operations: Int64 = 0
-        var finishedBeforeCut = false
-        var unsyncedSectors: Int64 = 0
-        var failures: [String] = []
-    }
-
     static let targetKey = Data("power-loss target".utf8)
     static let sourceKey = Data("power-loss source".utf8)
 
-    func run() throws -> Result {
+    func run() throws -> PowerLoss.RoundResult {
         try PowerLoss.withTrackedDirectory { directory in
-            var result = Result()
+            var result = PowerLoss.RoundResult()
             let targetPath = directory.appendingPathComponent("target.db").path
             let sourcePath = scenario.crossFile ? directory.appendingPathComponent("source.db").path : nil
 

@@ -58,10 +58,17 @@ public final class HandleStatement {
     @usableFromInline
     @exclusivity(unchecked) var boundBytes = BoundBytes()
 
+    /// Whether its handle is outside the pool, so that a statement ending outside a transaction publishes
+    /// the handle's commits (see `Handle.publishesOwnCommits`); copied here so that `step()` reads no
+    /// field of the handle.
+    @usableFromInline
+    let publishesOwnCommits: Bool
+
     init(stmt: OpaquePointer, sql: String, handle: Handle) {
         self.stmt = stmt
         self.sql = sql
         self.handle = handle
+        self.publishesOwnCommits = handle.publishesOwnCommits
     }
 
     deinit {
@@ -319,7 +326,7 @@ public final class HandleStatement {
         let rc = sqlite3_step(stmt)
         if rc == SQLITE_ROW { return true }
         if rc == SQLITE_DONE {
-            if handle.publishesOwnCommits { handle.publishOwnCommits() }
+            if publishesOwnCommits { handle.publishOwnCommits() }
             return false
         }
         throw stepError(rc)

@@ -130,8 +130,8 @@ extension DatabaseCore {
                 path: path, tag: tag, operation: "getHandle"))
         }
         let handle = Handle(path: path)
-        try prepare(handle, with: currentSetup())
         handle.publishesOwnCommits = true
+        try prepare(handle, with: currentSetup())
         return handle
     }
 }
