@@ -22,6 +22,7 @@
 ///   it with a `WCDBError` (`SQLITE_ABORT`); an error of a fetch is thrown too, and ends it.
 /// - Commits of this process are seen, through any `Database` of the file; other processes' are not.
 public struct DatabaseObservation<Value: Sendable>: AsyncSequence, Sendable {
+    /// Each element is a result of the read.
     public typealias Element = Value
 
     let database: Database
