@@ -22,7 +22,9 @@ final class ObservationCenter: Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    // `LockedValue` (a pthread mutex) rather than `Mutex`: ThreadSanitizer does not see `Mutex`'s futex
+    // on Linux as synchronization, and reported its guarded state as raced.
+    private let state = LockedValue(State())
     private let count = Atomic<Int>(0)
 
     /// Whether any observation is registered: the pool skips publishing when none is.
@@ -96,7 +98,7 @@ final class ObservationSink: Sendable {
         var ended: (any Error)?
     }
 
-    private let state = Mutex(State())
+    private let state = LockedValue(State())  // see ObservationCenter.state
 
     /// Forgets changes noted so far: a fetch starts, and will see them.
     func startFetch() {
