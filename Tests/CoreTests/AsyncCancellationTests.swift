@@ -27,7 +27,11 @@ private func countingQuery(to limit: Int = 12_000_000) -> String {
     "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < \(limit)) SELECT count(*) FROM c"
 }
 
-private let longQuery = countingQuery()
+/// What the cancellation tests cancel: the same count, 20 times longer (about 40 s uncancelled), so that it
+/// is still running when a starved cooperative pool wakes the test's 50 ms sleep late (a run of the whole
+/// suite on two cores once saw the 2 s query finish just before the cancel). A cancellation that works ends
+/// it within milliseconds; one that does not fails the latency bound instead of hanging.
+private let longQuery = countingQuery(to: 240_000_000)
 
 private func milliseconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
@@ -135,9 +139,9 @@ struct AsyncCancellationTests {
     @Test func aLongQueryTakesSeconds() async throws {
         let database = try freshDatabase()
         let start = ContinuousClock.now
-        let rows = try await database.getRows(longQuery)
+        let rows = try await database.getRows(countingQuery())
         let elapsed = start.duration(to: .now)
-        print("AsyncCancellationTests: the long query, not cancelled, took \(Int(milliseconds(elapsed))) ms")
+        print("AsyncCancellationTests: the long query's twentieth, not cancelled, took \(Int(milliseconds(elapsed))) ms")
         #expect(rows.first?.first?.int64Value == 12_000_000)
         #expect(elapsed > .milliseconds(1000))
     }
@@ -173,7 +177,7 @@ struct AsyncCancellationTests {
     @Test func aCancelledWriteStatementLeavesNoRow() async throws {
         let database = try freshDatabase()
         let (result, latency) = try await cancelWhileRunningLongQuery(on: database) {
-            try await database.exec("INSERT INTO t " + longQuery.replacingOccurrences(of: "count(*)", with: "x"))
+            try await database.exec("INSERT INTO t " + countingQuery().replacingOccurrences(of: "count(*)", with: "x"))
         }
         print("AsyncCancellationTests: a long INSERT … SELECT ended \(String(format: "%.1f", milliseconds(latency))) ms after cancel()")
         #expect(throws: CancellationError.self) { try result.get() }
