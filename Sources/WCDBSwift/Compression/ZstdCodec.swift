@@ -6,8 +6,12 @@ final class ZstdCodec {
     /// The length of the shortest zstd frame the codec writes (with its content size and checksum).
     static let shortestFrame = 14
 
-    private let compressor: OpaquePointer
-    private let decompressor: OpaquePointer
+    /// A compression and a decompression context per dictionary id used (0: none), made on first use.
+    /// A context keeps its dictionary loaded: a row that alternates two dictionaries (one per column)
+    /// would otherwise make zstd reload (compress) or prefetch the whole dictionary again (decompress,
+    /// `ddictIsCold`) for every value, which costs more time than the value's own decoding.
+    @exclusivity(unchecked) private var compressors = [OpaquePointer?](repeating: nil, count: 256)
+    @exclusivity(unchecked) private var decompressors = [OpaquePointer?](repeating: nil, count: 256)
     // A codec is used by one thread at a time (its connection's): no dynamic exclusivity checks, which
     // cost more per value than the bookkeeping they guard.
     @exclusivity(unchecked) private var buffer: UnsafeMutableRawBufferPointer
@@ -22,20 +26,35 @@ final class ZstdCodec {
     }
 
     init() {
-        compressor = ZSTD_createCCtx()
-        decompressor = ZSTD_createDCtx()
-        // The default level, and a checksum of the content in each frame (as the zstd tool writes):
-        // a damaged value, or one decoded with another dictionary than it was made with, fails instead
-        // of returning garbage.
-        ZSTD_CCtx_setParameter(compressor, ZSTD_c_compressionLevel, ZSTD_CLEVEL_DEFAULT)
-        ZSTD_CCtx_setParameter(compressor, ZSTD_c_checksumFlag, 1)
         buffer = .allocate(byteCount: 4096, alignment: 16)
     }
 
     deinit {
-        ZSTD_freeCCtx(compressor)
-        ZSTD_freeDCtx(decompressor)
+        for context in compressors { if let context { ZSTD_freeCCtx(context) } }
+        for context in decompressors { if let context { ZSTD_freeDCtx(context) } }
         buffer.deallocate()
+    }
+
+    /// The compression context of dictionary `id` (0: none), `dictionary` referenced once when it is made.
+    private func compressor(_ id: Int, _ dictionary: PreparedDictionary?) throws(CodecFailure) -> OpaquePointer {
+        if let context = compressors[id] { return context }
+        guard let context = ZSTD_createCCtx() else { throw CodecFailure(message: "zstd could not allocate a context") }
+        // The default level, and a checksum of the content in each frame (as the zstd tool writes):
+        // a damaged value, or one decoded with another dictionary than it was made with, fails instead
+        // of returning garbage. The parameters apply with or without the dictionary.
+        ZSTD_CCtx_setParameter(context, ZSTD_c_compressionLevel, ZSTD_CLEVEL_DEFAULT)
+        ZSTD_CCtx_setParameter(context, ZSTD_c_checksumFlag, 1)
+        if let dictionary { ZSTD_CCtx_refCDict(context, dictionary.compression) }
+        compressors[id] = context
+        return context
+    }
+
+    /// The decompression context of dictionary `id` (0: none).
+    private func decompressor(_ id: Int) throws(CodecFailure) -> OpaquePointer {
+        if let context = decompressors[id] { return context }
+        guard let context = ZSTD_createDCtx() else { throw CodecFailure(message: "zstd could not allocate a context") }
+        decompressors[id] = context
+        return context
     }
 
     private func reserve(_ count: Int) {
@@ -56,15 +75,14 @@ final class ZstdCodec {
     /// `input` compressed (with `dictionary` when given), in the codec's buffer until the next call; nil
     /// when the frame would not be smaller than the input.
     /// - Throws: zstd's error message.
-    func compress(_ input: UnsafeRawBufferPointer, dictionary: PreparedDictionary?) throws(CodecFailure)
+    func compress(_ input: UnsafeRawBufferPointer, dictionary: PreparedDictionary?, id: UInt8) throws(CodecFailure)
         -> UnsafeRawBufferPointer? {
         // No frame is shorter than 14 bytes (magic 4, header 2, block header 3, one byte of block, checksum 4),
         // and a frame that is not smaller than its value is not kept: short values skip zstd.
         guard input.count > Self.shortestFrame else { return nil }
         let bound = ZSTD_compressBound(input.count)
         reserve(bound)
-        // The context's parameters (level, checksum) apply with or without the dictionary.
-        ZSTD_CCtx_refCDict(compressor, dictionary?.compression)
+        let compressor = try compressor(dictionary == nil ? 0 : Int(id), dictionary)
         let size = ZSTD_compress2(compressor, buffer.baseAddress, buffer.count, input.baseAddress, input.count)
         if ZSTD_isError(size) != 0 { throw CodecFailure(message: String(cString: ZSTD_getErrorName(size))) }
         guard size < input.count else { return nil }
@@ -94,6 +112,7 @@ final class ZstdCodec {
         }
         let count = Int(contentSize)
         reserve(max(count, 1))
+        let decompressor = try decompressor(Int(dictionaryID))
         let size = if let dictionary {
             ZSTD_decompress_usingDDict(decompressor, buffer.baseAddress, count, input.baseAddress, input.count,
                                        dictionary.decompression)
