@@ -177,8 +177,7 @@ enum CompressionFunctions {
         let count = Int(sqlite3_value_bytes(value))
         do {
             guard let bytes, count > 0,
-                  let frame = try context.codec.compress(UnsafeRawBufferPointer(start: bytes, count: count), dictionary: dictionary,
-                                                      id: UInt8(truncatingIfNeeded: dictionaryID)) else {
+                  let frame = try context.codec.compress(UnsafeRawBufferPointer(start: bytes, count: count), dictionary: dictionary) else {
                 context.note(CompressionMarker.value(.none, isBlob: isBlob), forColumn: column)
                 return sqlite3_result_value(ctx, value)
             }

@@ -21,6 +21,7 @@ final class ZstdCodec {
 
     /// zstd's prepared forms of a registered dictionary (immortal: see `ZstdDictionaryRegistry`).
     struct PreparedDictionary {
+        let id: UInt8
         let compression: OpaquePointer
         let decompression: OpaquePointer
     }
@@ -67,7 +68,7 @@ final class ZstdCodec {
     func dictionary(_ id: UInt8) -> PreparedDictionary? {
         if let prepared = dictionaries[Int(id)] { return prepared }
         guard let entry = ZstdDictionaryRegistry.shared.entry(for: id) else { return nil }
-        let prepared = PreparedDictionary(compression: entry.compression, decompression: entry.decompression)
+        let prepared = PreparedDictionary(id: id, compression: entry.compression, decompression: entry.decompression)
         dictionaries[Int(id)] = prepared
         return prepared
     }
@@ -75,14 +76,14 @@ final class ZstdCodec {
     /// `input` compressed (with `dictionary` when given), in the codec's buffer until the next call; nil
     /// when the frame would not be smaller than the input.
     /// - Throws: zstd's error message.
-    func compress(_ input: UnsafeRawBufferPointer, dictionary: PreparedDictionary?, id: UInt8) throws(CodecFailure)
+    func compress(_ input: UnsafeRawBufferPointer, dictionary: PreparedDictionary?) throws(CodecFailure)
         -> UnsafeRawBufferPointer? {
         // No frame is shorter than 14 bytes (magic 4, header 2, block header 3, one byte of block, checksum 4),
         // and a frame that is not smaller than its value is not kept: short values skip zstd.
         guard input.count > Self.shortestFrame else { return nil }
         let bound = ZSTD_compressBound(input.count)
         reserve(bound)
-        let compressor = try compressor(dictionary == nil ? 0 : Int(id), dictionary)
+        let compressor = try compressor(Int(dictionary?.id ?? 0), dictionary)
         let size = ZSTD_compress2(compressor, buffer.baseAddress, buffer.count, input.baseAddress, input.count)
         if ZSTD_isError(size) != 0 { throw CodecFailure(message: String(cString: ZSTD_getErrorName(size))) }
         guard size < input.count else { return nil }
