@@ -28,6 +28,37 @@ enum CompressionFunctions {
         /// makes no String and allocates nothing per value once a column has its slot.
         /// SQLite calls a connection's functions on one thread at a time: no dynamic exclusivity checks.
         @exclusivity(unchecked) private var pending: [(name: [UInt8], type: Int64?)] = []
+        /// The batch insert running on this connection whose values a helper compresses ahead, if any.
+        @exclusivity(unchecked) var batch: PrecompressedBatch?
+        private let connection: UInt
+
+        init(connection db: OpaquePointer) { connection = UInt(bitPattern: db) }
+
+        deinit {
+            let connection = connection
+            let me = ObjectIdentifier(self)
+            Context.ofConnection.withLock { contexts in
+                if let entry = contexts[connection], entry.identifier == me { contexts[connection] = nil }
+            }
+        }
+
+        /// Each connection's context, by its `sqlite3*` (weakly: the functions own it).
+        private static let ofConnection = LockedValue<[UInt: (identifier: ObjectIdentifier, context: WeakContext)]>([:])
+
+        private final class WeakContext: @unchecked Sendable {  // `context` is written once, in `init`
+            weak var context: Context?
+            init(_ context: Context) { self.context = context }
+        }
+
+        fileprivate func register() {
+            let entry = (ObjectIdentifier(self), WeakContext(self))
+            Context.ofConnection.withLock { $0[connection] = entry }
+        }
+
+        /// The context of the compression functions installed on `db`, if any.
+        static func of(_ db: OpaquePointer) -> Context? {
+            ofConnection.withLock { $0[UInt(bitPattern: db)]?.context.context }
+        }
 
         func note(_ type: Int64, forColumn name: OpaquePointer?) {
             if let index = slot(of: name) {
@@ -54,7 +85,7 @@ enum CompressionFunctions {
             return nil
         }
 
-        private static func bytes(of value: OpaquePointer?) -> UnsafeRawBufferPointer {
+        static func bytes(of value: OpaquePointer?) -> UnsafeRawBufferPointer {
             // As a BLOB: the text's bytes as they are, without the terminator `sqlite3_value_text` may copy
             // them to add.
             UnsafeRawBufferPointer(start: sqlite3_value_blob(value), count: Int(sqlite3_value_bytes(value)))
@@ -63,7 +94,9 @@ enum CompressionFunctions {
 
     /// Adds the three functions to `db` (replacing earlier ones of the same names).
     static func install(on db: OpaquePointer) throws {
-        let context = Unmanaged.passRetained(Context())
+        let made = Context(connection: db)
+        made.register()
+        let context = Unmanaged.passRetained(made)
         let destroy: @convention(c) (UnsafeMutableRawPointer?) -> Void = { pointer in
             if let pointer { Unmanaged<Context>.fromOpaque(pointer).release() }
         }
@@ -175,6 +208,14 @@ enum CompressionFunctions {
         // terminator `sqlite3_value_text` copies a bound string to add.
         let bytes = sqlite3_value_blob(value)
         let count = Int(sqlite3_value_bytes(value))
+        if let batch = context.batch, let bytes, count > 0,
+           let made = batch.result(forColumn: Context.bytes(of: column), input: UnsafeRawBufferPointer(start: bytes, count: count),
+                                   isBlob: isBlob, dictionary: dictionary?.id ?? 0) {
+            // Compressed ahead by the batch's helper, from these very bytes.
+            context.note(made.marker, forColumn: column)
+            guard let frame = made.frame else { return sqlite3_result_value(ctx, value) }
+            return frame.withUnsafeBytes { sqlite3_result_blob(ctx, $0.baseAddress, Int32($0.count), sqliteTransient) }
+        }
         do {
             guard let bytes, count > 0,
                   let frame = try context.codec.compress(UnsafeRawBufferPointer(start: bytes, count: count), dictionary: dictionary) else {
