@@ -125,7 +125,14 @@ final class PrecompressedBatch: @unchecked Sendable {  // `results` is handed ov
     @usableFromInline
     func finishRow(_ row: Int) {
         guard row < rowCount else { return }
-        for column in columns.indices { results[row * columns.count + column] = nil }
+        // A row none of whose values came this way is taken all the same (the helper, which may have read
+        // an older `writerRow`, must not start it now); the results of one the helper finished are freed.
+        // One the helper is still on is left to it: its results are freed with the batch.
+        let (taken, state) = states[row].compareExchange(expected: State.free.rawValue, desired: State.writers.rawValue,
+                                                         ordering: .acquiringAndReleasing)
+        if !taken, state == State.ready.rawValue {
+            for column in columns.indices { results[row * columns.count + column] = nil }
+        }
         writerRow.store(row + 1, ordering: .relaxed)
     }
 
