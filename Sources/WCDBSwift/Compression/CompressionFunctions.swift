@@ -36,28 +36,28 @@ enum CompressionFunctions {
 
         deinit {
             let connection = connection
-            let me = ObjectIdentifier(self)
+            let me = Unmanaged.passUnretained(self).toOpaque()
             Context.ofConnection.withLock { contexts in
-                if let entry = contexts[connection], entry.identifier == me { contexts[connection] = nil }
+                if contexts[connection] == me { contexts[connection] = nil }
             }
         }
 
-        /// Each connection's context, by its `sqlite3*` (weakly: the functions own it).
-        private static let ofConnection = LockedValue<[UInt: (identifier: ObjectIdentifier, context: WeakContext)]>([:])
-
-        private final class WeakContext: @unchecked Sendable {  // `context` is written once, in `init`
-            weak var context: Context?
-            init(_ context: Context) { self.context = context }
-        }
+        /// Each connection's context, by its `sqlite3*`, unretained: the functions own it, and it leaves
+        /// the table as it goes. Looked up only on a thread that holds the connection, which the context
+        /// outlives (it goes when the connection closes or its functions are replaced, on such a thread);
+        /// not a weak reference, which would send every retain of the context down the slow path.
+        private static let ofConnection = LockedValue<[UInt: UnsafeMutableRawPointer]>([:])
 
         fileprivate func register() {
-            let entry = (ObjectIdentifier(self), WeakContext(self))
-            Context.ofConnection.withLock { $0[connection] = entry }
+            let me = Unmanaged.passUnretained(self).toOpaque()
+            Context.ofConnection.withLock { $0[connection] = me }
         }
 
         /// The context of the compression functions installed on `db`, if any.
         static func of(_ db: OpaquePointer) -> Context? {
-            ofConnection.withLock { $0[UInt(bitPattern: db)]?.context.context }
+            ofConnection.withLock { contexts in
+                contexts[UInt(bitPattern: db)].map { Unmanaged<Context>.fromOpaque($0).takeUnretainedValue() }
+            }
         }
 
         func note(_ type: Int64, forColumn name: OpaquePointer?) {

@@ -68,4 +68,7 @@ public enum CompressionBenchmarkSwitches {
     public static func setCompressesAhead(_ on: Bool) {
         PrecompressedBatch.isEnabled.store(on, ordering: .relaxed)
     }
+
+    /// How many rows of the last batch insert that ended on this thread were compressed ahead.
+    public static var rowsCompressedAheadByLastBatch: Int { PrecompressedBatch.rowsCompressedAheadOnThisThread }
 }

@@ -189,12 +189,14 @@ if arguments.count > 1, arguments[1] == "profile" || arguments[1] == "profile-st
         let (database, directory) = try freshDatabase("profile")
         configure(database, mode)
         try database.create(table: table, of: ChatMessage.self)
+        CompressionBenchmarkSwitches.setCompressesAhead(ProcessInfo.processInfo.environment["BENCH_WRITER_ALONE"] == nil)
         var start = now()
         try database.insert(objects: rows, intoTable: table)
         let insert = seconds(since: start)
         start = now()
         let got: [ChatMessage] = try database.getObjects(fromTable: table)
-        log("\(mode): insert \(ms(insert)), fetch \(ms(seconds(since: start))) (\(got.count) rows)")
+        log("\(mode): insert \(ms(insert)), fetch \(ms(seconds(since: start))) (\(got.count) rows, "
+            + "\(CompressionBenchmarkSwitches.rowsCompressedAheadByLastBatch) compressed ahead)")
         dispose(database, directory)
     }
     try? FileManager.default.removeItem(at: scratchRoot)
