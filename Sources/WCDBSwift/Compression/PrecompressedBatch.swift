@@ -35,8 +35,14 @@ final class PrecompressedBatch: @unchecked Sendable {  // `results` is handed ov
         let marker: Int64
     }
 
+    /// Where a row is: nobody's yet, the helper's (being compressed, then ready), or the writer's.
     private enum State: UInt8 {
-        case free, helperWorking, ready, writers
+        case free, helperWorking, ready, writerOwns
+    }
+
+    /// Where the helper thread is: `finish()` waits only for one that started.
+    private enum Helper: UInt8 {
+        case notStarted, running, ended, cancelled
     }
 
     /// How far the helper may run ahead of the writer, in rows: bounds the memory of results not used yet.
@@ -57,10 +63,6 @@ final class PrecompressedBatch: @unchecked Sendable {  // `results` is handed ov
     private let finished = Atomic<Bool>(false)
     /// Rows whose values the helper compressed.
     private let rowsAhead = Atomic<Int>(0)
-    private enum Helper: UInt8 {
-        case notStarted, running, ended, cancelled
-    }
-
     private let helper = Atomic<UInt8>(Helper.notStarted.rawValue)
     private let helperEnded = DispatchSemaphore(value: 0)
     /// The row `wcdb_compress` calls are for; set by the writer before it steps that row.
@@ -110,7 +112,7 @@ final class PrecompressedBatch: @unchecked Sendable {  // `results` is handed ov
               columns[column].dictionary == dictionary else { return nil }
         var state = states[row].load(ordering: .acquiring)
         if state == State.free.rawValue {
-            let (exchanged, original) = states[row].compareExchange(expected: State.free.rawValue, desired: State.writers.rawValue,
+            let (exchanged, original) = states[row].compareExchange(expected: State.free.rawValue, desired: State.writerOwns.rawValue,
                                                                     ordering: .acquiringAndReleasing)
             if exchanged { return nil }
             state = original
@@ -128,7 +130,7 @@ final class PrecompressedBatch: @unchecked Sendable {  // `results` is handed ov
         // A row none of whose values came this way is taken all the same (the helper, which may have read
         // an older `writerRow`, must not start it now); the results of one the helper finished are freed.
         // One the helper is still on is left to it: its results are freed with the batch.
-        let (taken, state) = states[row].compareExchange(expected: State.free.rawValue, desired: State.writers.rawValue,
+        let (taken, state) = states[row].compareExchange(expected: State.free.rawValue, desired: State.writerOwns.rawValue,
                                                          ordering: .acquiringAndReleasing)
         if !taken, state == State.ready.rawValue {
             for column in columns.indices { results[row * columns.count + column] = nil }
