@@ -212,6 +212,15 @@ public struct CipherTranscoder: Sendable {
         return Report(pages: pageCount, walFrames: input.walFrames, zeroPages: zeroPages, salt: targetCodec.salt)
     }
 
+    /// Syncs the folder of `path`, which makes a name created or removed in it durable.
+    public static func syncFolder(of path: String) {
+        let parent = (path as NSString).deletingLastPathComponent
+        let folder = open(parent.isEmpty ? "." : parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { return }
+        _ = fsync(folder)
+        close(folder)
+    }
+
     static func randomSalt() throws -> [UInt8] {
         var salt = [UInt8](repeating: 0, count: PageCodec.saltSize)
         guard RAND_bytes(&salt, Int32(salt.count)) == 1 else { throw RepairError.cannotWrite(path: "(salt)", errno: EIO) }
@@ -255,16 +264,21 @@ public struct CipherTranscoder: Sendable {
         }
     }
 
-    /// The new file: created exclusively, written page by page, synced (file and folder) when finished,
-    /// removed when discarded.
+    /// The new file: written page by page under a temporary name beside it, synced, then linked into
+    /// place and its folder synced, so that a process killed or a power cut mid-way leaves no partial
+    /// file at `path` (at worst the temporary one); removed when discarded.
     private final class Output {
         let path: String
+        private let temporaryPath: String
         private var descriptor: Int32
 
         init(path: String, mode: mode_t) throws {
             self.path = path
-            descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-            guard descriptor >= 0 else { throw RepairError.cannotOpen(path: path, errno: errno) }
+            var existing = stat()
+            guard lstat(path, &existing) != 0 else { throw RepairError.cannotOpen(path: path, errno: EEXIST) }
+            temporaryPath = path + ".converting-\(getpid())"
+            descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+            guard descriptor >= 0 else { throw RepairError.cannotOpen(path: temporaryPath, errno: errno) }
         }
 
         func write(_ page: [UInt8], at number: UInt32) throws {
@@ -285,13 +299,11 @@ public struct CipherTranscoder: Sendable {
             let code = close(descriptor) == 0 ? 0 : errno
             descriptor = -1
             guard code == 0 else { throw RepairError.cannotWrite(path: path, errno: code) }
+            // `link` fails rather than replace a file that appeared at `path` meanwhile.
+            guard link(temporaryPath, path) == 0 else { throw RepairError.cannotOpen(path: path, errno: errno) }
+            unlink(temporaryPath)
             // The new name is durable only once its folder is synced.
-            let parent = (path as NSString).deletingLastPathComponent
-            let folder = open(parent.isEmpty ? "." : parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            if folder >= 0 {
-                _ = fsync(folder)
-                close(folder)
-            }
+            CipherTranscoder.syncFolder(of: path)
         }
 
         func discard() {
@@ -299,7 +311,7 @@ public struct CipherTranscoder: Sendable {
                 close(descriptor)
                 descriptor = -1
             }
-            unlink(path)
+            unlink(temporaryPath)
         }
 
         deinit {

@@ -199,6 +199,54 @@ import WCDBTestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).allSatisfy { $0.hasPrefix("ours.db") || $0 == "v4.db" })
     }
 
+    @Test("Export and import write under a temporary name: the destination appears only complete, and a cancelled run leaves nothing")
+    func destinationAppearsOnlyComplete() throws {
+        let original = directory + "/ours.db"
+        let database = Database(withPath: original)
+        database.setCipher(key: key)
+        try database.exec("CREATE TABLE t(a INTEGER PRIMARY KEY, b TEXT)")
+        try database.run(transaction: {
+            for i in 1...3_000 { try database.exec("INSERT INTO t VALUES(\(i), '\(String(repeating: "v", count: 100))')") }
+        })
+        defer { database.close() }
+        let exported = directory + "/v4.db"
+        var looks = 0
+        let written = { (path: String) in
+            FileManager.default.fileExists(atPath: path)
+        }
+        try database.exportSQLCipher4(to: exported, kdfIterations: 1000) { _ in
+            looks += 1
+            #expect(!written(exported), "the SQLCipher 4 copy is visible before it is complete")
+            return true
+        }
+        #expect(looks >= 2)
+        #expect(written(exported))
+        let imported = directory + "/v3.db"
+        looks = 0
+        try Database.importSQLCipher4(from: exported, to: imported, key: key, kdfIterations: 1000) { _ in
+            looks += 1
+            #expect(!written(imported), "the SQLCipher 3 copy is visible before it is complete")
+            return true
+        }
+        #expect(looks >= 1)
+        let back = Database(withPath: imported)
+        back.setCipher(key: key)
+        defer { back.close() }
+        #expect(try back.getValue("SELECT count(*) FROM t").int64Value == 3_000)
+
+        // Cancelled half way: nothing at the destination, no temporary file beside it.
+        let cancelled = directory + "/cancelled.db"
+        #expect(throws: WCDBError.self) {
+            try database.exportSQLCipher4(to: cancelled, kdfIterations: 1000) { share in share < 0.6 }
+        }
+        #expect(throws: WCDBError.self) {
+            try Database.importSQLCipher4(from: exported, to: cancelled, key: key, kdfIterations: 1000) { _ in false }
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        #expect(!names.contains { $0.hasPrefix("cancelled.db") }, "\(names)")
+        #expect(!names.contains { $0.contains(".converting-") || $0.contains(".exporting-") }, "\(names)")
+    }
+
     @Test("A damaged page stops the conversion, names the page and leaves no output",
           .enabled(if: SQLCipher4Tool.isAvailable, Comment(rawValue: engineMissing)), arguments: [1, 2, 40])
     func damagedPage(_ page: Int) throws {

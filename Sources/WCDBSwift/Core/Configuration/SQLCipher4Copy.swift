@@ -11,8 +11,9 @@ import WCDBRepair
 /// itself. SQLCipher 3 cannot: there the copy goes into an encrypted SQLCipher 3 file laid out for
 /// SQLCipher 4's 80 reserved bytes (`CipherTranscoder.createEmptySQLCipher3(at:reserved:autoVacuum:)`),
 /// whose pages are then re-encrypted one by one into `destination` (`CipherTranscoder.convertToSQLCipher4`)
-/// and which is removed at the end. No plaintext reaches the disk either way; on any failure nothing is
-/// left at `destination`.
+/// and which is removed at the end. No plaintext reaches the disk either way; `destination` appears only
+/// complete (written under a temporary name beside it, then linked into place): on any failure, or a
+/// process killed mid-way, nothing is left at `destination`.
 enum SQLCipher4Copy {
     /// Writes `destination` (which must not exist) from `source`, keyed with `cipher`, with the
     /// transcoder's key, page size and KDF iterations. `progress` gets 0.5 once the copy is done, then
@@ -21,14 +22,17 @@ enum SQLCipher4Copy {
                       tag: Int?, operation: String, progress: ((Double) -> Bool)?) throws -> CipherTranscoder.Report {
         let export = KeyedExport(source: source, cipher: cipher, tag: tag, operation: operation)
         guard Engine.current.cipherMajorVersion < 4 else {
-            do {
-                try export.export(into: destination, as: .sqlcipher4(pageSize: transcoder.pageSize, kdfIterations: transcoder.kdfIterations))
-                if let progress, !progress(0.5) || !progress(1) { throw RepairError.cancelled(path: destination) }
-                return try report(of: destination, pageSize: transcoder.pageSize)
-            } catch {
-                for suffix in ["", "-journal", "-wal", "-shm"] { unlink(destination + suffix) }
-                throw error
-            }
+            // Written under a temporary name and linked into place when complete: a process killed
+            // mid-way leaves no partial file at `destination`.
+            let staging = destination + ".exporting-\(getpid())"
+            defer { for suffix in ["", "-journal", "-wal", "-shm"] { unlink(staging + suffix) } }
+            var existing = stat()
+            if lstat(destination, &existing) == 0 { throw RepairError.cannotOpen(path: destination, errno: EEXIST) }
+            try export.export(into: staging, as: .sqlcipher4(pageSize: transcoder.pageSize, kdfIterations: transcoder.kdfIterations))
+            if let progress, !progress(0.5) || !progress(1) { throw RepairError.cancelled(path: destination) }
+            let report = try report(of: staging, pageSize: transcoder.pageSize)
+            try publish(staging, as: destination)
+            return report
         }
         let staging = destination + ".sqlcipher3-" + UUID().uuidString
         defer { for suffix in ["", "-journal", "-wal", "-shm"] { unlink(staging + suffix) } }
@@ -36,6 +40,18 @@ enum SQLCipher4Copy {
         if let progress, !progress(0.5) { throw RepairError.cancelled(path: destination) }
         return try transcoder.convertToSQLCipher4(from: staging, to: destination,
                                                   progress: progress.map { report in { report(0.5 + $0 / 2) } })
+    }
+
+    /// Makes the finished file at `staging` durable and links it to `destination` (never over a file
+    /// that appeared there meanwhile), then syncs the folder so that the name is durable too.
+    private static func publish(_ staging: String, as destination: String) throws {
+        let file = open(staging, O_RDONLY | O_CLOEXEC)
+        guard file >= 0 else { throw RepairError.cannotOpen(path: staging, errno: errno) }
+        let synced = fsync(file) == 0 ? 0 : errno
+        close(file)
+        guard synced == 0 else { throw RepairError.cannotWrite(path: staging, errno: synced) }
+        guard link(staging, destination) == 0 else { throw RepairError.cannotOpen(path: destination, errno: errno) }
+        CipherTranscoder.syncFolder(of: destination)
     }
 
     /// What the engine wrote at `path`: its pages and salt (nothing came from a WAL, no page was zero).
