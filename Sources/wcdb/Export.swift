@@ -22,6 +22,7 @@ struct Export: ParsableCommand {
         let found = try Inspection(path: source, options: options).preflight()
         let database = options.open(source, readOnly: true, format: CipherFormat(found))
         defer { database.close() }
+        StaleRecovering.removeReporting(beside: destination, kinds: ["converting", "exporting"])
         let progress = ProgressLine(title: "export")
         do {
             let report = try database.exportSQLCipher4(to: destination, pageSize: options.pageSize, kdfIterations: kdfIterations,

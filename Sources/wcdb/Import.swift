@@ -17,6 +17,7 @@ struct Import: ParsableCommand {
 
     func run() throws {
         guard let key = options.keyBytes else { throw ValidationError("a key is required: a SQLCipher 4 file is always encrypted") }
+        StaleRecovering.removeReporting(beside: destination, kinds: ["converting", "exporting"])
         let progress = ProgressLine(title: "import")
         do {
             let report = try Database.importSQLCipher4(from: source, to: destination, key: key, pageSize: options.pageSize,

@@ -1,17 +1,19 @@
 import Foundation
 
-/// What a `recover` killed before it finished (at a time limit, by SIGKILL) left beside its destination:
-/// `<destination>.recovering-<pid>` and its `-wal`, `-shm` and `-journal`. Nothing else removes them, and
-/// they hold a partial copy of the damaged database's rows.
+/// What a run killed before it finished (at a time limit, by SIGKILL) left beside its destination: a
+/// `recover`'s `<destination>.recovering-<pid>` and its `-wal`, `-shm` and `-journal`; an `import`'s or
+/// `export`'s `<destination>.converting-<pid>` or `.exporting-<pid>`. Nothing else removes them, and they
+/// hold a partial copy of the database's rows.
 enum StaleRecovering {
     /// Removes the files of every run whose process no longer exists and returns their paths. A run
     /// whose process is still there (or belongs to another user: EPERM) may be at work, so its files stay.
-    static func remove(beside destination: String) -> [String] {
+    static func remove(beside destination: String, kinds: [String] = ["recovering"]) -> [String] {
         let folder = (destination as NSString).deletingLastPathComponent
-        let prefix = (destination as NSString).lastPathComponent + ".recovering-"
+        let prefixes = kinds.map { (destination as NSString).lastPathComponent + ".\($0)-" }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return [] }
         var removed: [String] = []
-        for name in names.sorted() where name.hasPrefix(prefix) {
+        for name in names.sorted() {
+            guard let prefix = prefixes.first(where: { name.hasPrefix($0) }) else { continue }
             let rest = name.dropFirst(prefix.count)
             let digits = rest.prefix { $0.isASCII && $0.isNumber }
             guard ["", "-wal", "-shm", "-journal"].contains(String(rest.dropFirst(digits.count))),
@@ -20,5 +22,14 @@ enum StaleRecovering {
             if unlink(path) == 0 { removed.append(path) }
         }
         return removed
+    }
+}
+
+extension StaleRecovering {
+    /// Removes what killed runs left beside `destination` (see `remove(beside:kinds:)`) and says so on stderr.
+    static func removeReporting(beside destination: String, kinds: [String]) {
+        for stale in remove(beside: destination, kinds: kinds) {
+            FileHandle.standardError.write(Data("wcdb: removed \(stale), left by a run that did not finish (its process is gone)\n".utf8))
+        }
     }
 }

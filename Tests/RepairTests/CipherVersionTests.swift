@@ -60,8 +60,19 @@ struct CipherVersionTests {
         #expect(importRun.status == 0, "\(importRun.output)")
         #expect(try ToolSafetyTests.wcdb(["check", imported] + keyed).status == 0)
         let exported = directory + "/tool-back-v4.db"
+        // What a killed export left beside its destination (a finished process's id: no process has it now)
+        // is removed by the next run, which says so.
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/bin/true")
+        try child.run()
+        child.waitUntilExit()
+        let dead = child.processIdentifier
+        let stale = [exported + ".exporting-\(dead)", exported + ".exporting-\(dead)-journal", exported + ".converting-\(dead)"]
+        for path in stale { #expect(FileManager.default.createFile(atPath: path, contents: Data("partial".utf8))) }
         let exportRun = try ToolSafetyTests.wcdb(["export", imported, exported, "--cipher-version", "4"] + keyed)
         #expect(exportRun.status == 0, "\(exportRun.output)")
+        for path in stale { #expect(!FileManager.default.fileExists(atPath: path), "\(path) is left") }
+        #expect(exportRun.output.contains("removed") && exportRun.output.contains(".exporting-\(dead)"), "\(exportRun.output)")
         try Dump.compare(try SQLCipher4Tool.dump(exported, key: Self.key), expected)
         #expect(try ToolSafetyTests.wcdb(["export", imported, directory + "/x.db", "--cipher-version", "3"] + keyed).status == 64)
         #expect(try ToolSafetyTests.wcdb(["import", path, directory + "/y.db", "--key", "wrong"]).status == 4)

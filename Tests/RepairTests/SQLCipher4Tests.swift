@@ -137,7 +137,7 @@ import WCDBTestSupport
         }
         #expect(reports.first == 0.5 && reports.last == 1.0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: source)) == sourceBytes, "the source is not written")
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.contains("sqlcipher3-") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.contains(".exporting-") || $0.contains(".converting-") }
         #expect(leftovers.isEmpty, "the intermediate file is removed")
         let output = try Data(contentsOf: URL(fileURLWithPath: destination))
         #expect(output.count == Int(report.pages) * testCase.pageSize)

@@ -34,7 +34,7 @@ enum SQLCipher4Copy {
             try publish(staging, as: destination)
             return report
         }
-        let staging = destination + ".sqlcipher3-" + UUID().uuidString
+        let staging = destination + ".exporting-\(getpid())"
         defer { for suffix in ["", "-journal", "-wal", "-shm"] { unlink(staging + suffix) } }
         try export.export(into: staging, as: .sqlcipher3LaidOutFor4(transcoder))
         if let progress, !progress(0.5) { throw RepairError.cancelled(path: destination) }
