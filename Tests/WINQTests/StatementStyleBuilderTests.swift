@@ -142,6 +142,32 @@ import Testing
             join.join("t3")
             return select.description + "; " + item.description
         }, "SELECT a FROM t1 NATURAL JOIN t2; (t1 NATURAL JOIN t2)"),
+        ("OrderingTerm order and collate", {
+            let term = OrderingTerm(with: a)
+            term.collate("NOCASE")
+            term.order(.descending)
+            return term.description
+        }, "a COLLATE NOCASE DESC"),
+        ("OrderingTerm taken by ORDER BY before a later step", {
+            let term = OrderingTerm(with: a)
+            term.order(.descending)
+            let select = StatementSelect().select(a).from("t").order(by: term)
+            term.order(.ascending)
+            return select.description + "; " + term.description
+        }, "SELECT a FROM t ORDER BY a DESC; a ASC"),
+        ("IndexedColumn collate and order", {
+            let column = IndexedColumn(with: a)
+            column.collate("NOCASE")
+            column.order(.descending)
+            return column.description
+        }, "a COLLATE NOCASE DESC"),
+        ("IndexedColumn taken by CREATE INDEX before a later step", {
+            let column = IndexedColumn(with: a)
+            column.order(.descending)
+            let index = StatementCreateIndex().create(index: "i").on(table: "t").indexesBy(column)
+            column.order(.ascending)
+            return index.description
+        }, "CREATE INDEX i ON t(a DESC)"),
         ("Expression taken as an operand before a later step", {
             let call = Expression.function("abs").invoke()
             let condition = call > 1

@@ -23,3 +23,25 @@ final class BuilderSteps<Value: Sendable>: Sendable {
         state.withLock { $0 = change($0) }
     }
 }
+
+/// A builder whose steps change parts its copies share, as 2.x's reference does (see `BuilderSteps`).
+protocol SharedStepsBuilder {
+    associatedtype Parts: Sendable
+    var parts: BuilderSteps<Parts> { get }
+    init(parts: BuilderSteps<Parts>)
+}
+
+extension SharedStepsBuilder {
+    /// Applies `change` to the shared parts and returns this builder.
+    func step(_ change: (inout Parts) -> Void) -> Self {
+        parts.update { current in
+            var next = current
+            change(&next)
+            return next
+        }
+        return self
+    }
+
+    /// This builder as it is now, no longer changed by later steps on it: what a statement stores.
+    var frozen: Self { Self(parts: BuilderSteps(parts.current)) }
+}

@@ -82,20 +82,12 @@ extension LiteralValueConvertible {
 
 extension OrderingTermConvertible {
     /// `term ASC` / `term DESC`; `nil` leaves the engine's default.
-    public func asOrder(by order: Order?) -> OrderingTerm {
-        var term = asOrder()
-        term.order = order
-        return term
-    }
+    public func asOrder(by order: Order?) -> OrderingTerm { asOrder().order(order) }
 }
 
 extension IndexedColumnConvertible {
     /// This value as an indexed column ordered `ASC` or `DESC`; `nil` leaves the engine's default.
-    public func asIndex(orderBy order: Order?) -> IndexedColumn {
-        var index = asIndex()
-        index.order = order
-        return index
-    }
+    public func asIndex(orderBy order: Order?) -> IndexedColumn { asIndex().order(order) }
 }
 
 extension ColumnConvertible {

@@ -7,54 +7,67 @@ public enum Order: String, Sendable {
 }
 
 /// An `ordering-term` of ORDER BY: `expr [COLLATE name] [ASC|DESC]`.
-public struct OrderingTerm: Sendable, CustomStringConvertible, OrderingTermConvertible {
+///
+/// As in WCDB 2.x, where a term is a reference, `order(_:)` and `collate(_:)` change this term (and its
+/// copies) and return it: `let term = OrderingTerm(with: a); term.order(.descending)` orders `a DESC`.
+/// A statement takes the term as it is then.
+public struct OrderingTerm: Sendable, CustomStringConvertible, OrderingTermConvertible, SharedStepsBuilder {
+    struct Parts: Sendable {
+        let expression: Expression
+        var order: Order?
+        var collation: String?
+    }
+
+    let parts: BuilderSteps<Parts>
+
+    init(parts: BuilderSteps<Parts>) { self.parts = parts }
+
     /// The expression sorted by; its values are printed as literals (an integer `n` names the n-th result column).
-    public let expression: Expression
+    public var expression: Expression { parts.current.expression }
     /// `ASC` or `DESC`; `nil` prints neither (ascending).
-    public var order: Order?
+    public var order: Order? {
+        get { parts.current.order }
+        nonmutating set { _ = step { $0.order = newValue } }
+    }
     /// The collation, printed `COLLATE name`; `nil` uses the expression's own.
-    public var collation: String?
+    public var collation: String? {
+        get { parts.current.collation }
+        nonmutating set { _ = step { $0.collation = newValue } }
+    }
 
     /// An ordering term on `convertible`, in the default order.
     public init(with convertible: ExpressionConvertible) {
-        expression = convertible.asExpression()
+        parts = BuilderSteps(Parts(expression: convertible.asExpression()))
     }
 
     /// A copy sorting by another expression, order and collation kept (a rewriter's replacement).
     func replacingExpression(_ expression: Expression) -> OrderingTerm {
-        var copy = OrderingTerm(with: expression)
-        copy.order = order
-        copy.collation = collation
-        return copy
+        let current = parts.current
+        return OrderingTerm(parts: BuilderSteps(Parts(expression: expression, order: current.order, collation: current.collation)))
     }
 
-    /// A copy ordered `ASC` or `DESC`; `nil` removes the order.
-    public func order(_ order: Order?) -> OrderingTerm {
-        var copy = self
-        copy.order = order
-        return copy
-    }
+    /// Orders this term `ASC` or `DESC` (`nil` removes the order) and returns it.
+    @discardableResult
+    public func order(_ order: Order?) -> OrderingTerm { step { $0.order = order } }
 
-    /// A copy with `COLLATE name`; replaces an earlier collation.
-    public func collate(_ collation: String) -> OrderingTerm {
-        var copy = self
-        copy.collation = collation
-        return copy
-    }
+    /// Gives this term `COLLATE name` (replacing an earlier collation) and returns it.
+    @discardableResult
+    public func collate(_ collation: String) -> OrderingTerm { step { $0.collation = collation } }
 
     /// `expr [COLLATE name] [ASC|DESC]`
     public var description: String { SQLRenderer.inlined { render(into: &$0) } }
 
     /// Its values printed in, whatever the mode: `ORDER BY 2` names the second result column.
     func render(into renderer: inout SQLRenderer) {
-        renderer.renderInlined(expression)
-        if let collation {
+        let current = parts.current
+        renderer.renderInlined(current.expression)
+        if let collation = current.collation {
             renderer.write(" COLLATE ")
             renderer.write(identifier: collation)
         }
-        if let order { renderer.write(" " + order.rawValue) }
+        if let order = current.order { renderer.write(" " + order.rawValue) }
     }
 
-    /// The ordering term itself.
-    public func asOrder() -> OrderingTerm { self }
+    /// The term as it is now: later steps on this one do not change it.
+    public func asOrder() -> OrderingTerm { frozen }
 }
