@@ -92,6 +92,35 @@ def main(path):
                                  f"{ms(steps_raw['median'])} ({steps_raw['median'] / raw['median']:.2f}; CPU {cpu(steps_raw, raw)}) | "
                                  f"{ms(longest.get('longest_step_max', float('nan')))} | {ms(wcdb['median'])} "
                                  f"({wcdb['median'] / raw['median']:.2f}) | **{wcdb['median'] / steps_raw['median']:.2f}** (CPU {cpu(wcdb, steps_raw)}) |")
+    cleanup = []
+    for prefix, key in KEYS:
+        for workload, label in [("migrateSame", "same file"), ("migrateCross", "another file")]:
+            raw, wcdb = results.get((prefix + workload, "rawC")), results.get((prefix + workload, "wcdb"))
+            total = steps.get((prefix + workload, "cleanupTotal"))
+            if not wcdb or not total:
+                continue
+            step = steps.get((prefix + workload, "wcdb"), {})
+            longest = steps.get((prefix + workload, "cleanupLongest"), {})
+            counts = longest.get("steps", [])
+            writer = steps.get((prefix + workload, "writerWait"), {})
+            writer_cleanup = steps.get((prefix + workload, "writerWaitCleanup"), {})
+            ratio = f"**{wcdb['median'] / raw['median']:.2f}**" if raw else "–"
+            cleanup.append(f"| {key} | {label} | {ms(wcdb['median'])} | {ratio} | "
+                           f"{ms(step.get('longest_step_max', float('nan')))} ({ms(step.get('longest_step_median', float('nan')))}) | "
+                           f"{ms(writer.get('longest_step_max', float('nan')))} | "
+                           f"{ms(total['longest_step_median'])} (max {ms(total['longest_step_max'])}) | "
+                           f"{ms(longest.get('longest_step_max', float('nan')))} ({ms(longest.get('longest_step_median', float('nan')))}) | "
+                           f"{ms(writer_cleanup.get('longest_step_max', float('nan')))} | "
+                           f"{sorted(counts)[len(counts) // 2] if counts else '–'} |")
+    if cleanup:
+        out.append("")
+        out.append("Done, then cleaned up: `stepMigration()` until `isMigrated()` (timed, as above), then until "
+                   "`isMigrationCleanedUp()` (a source in the same file, set aside when done, its pages freed by these steps)")
+        out.append("")
+        out.append("| key | source | up to done | / raw C | longest step up to done: max (median) | writer's longest insert up to done "
+                   "| cleanup total: median (max) | cleanup's longest step: max (median) | writer's longest insert during the cleanup | cleanup steps |")
+        out.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+        out += cleanup
     if breakdown:
         out.append("")
         out.append("The previous design's steps (before the watermark: batches of 100 rows from the highest rowid down, "

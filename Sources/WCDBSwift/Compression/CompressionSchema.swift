@@ -55,7 +55,8 @@ enum CompressionSchema {
             configuration = Configuration(table)
         } else {
             var info = Database.CompressionInfo(tableName: name)
-            if !name.lowercased().hasPrefix("sqlite_") && name.caseInsensitiveCompare(CompressionRecord.table) != .orderedSame {
+            // Not SQLite's tables nor WCDB's (its record, a migration's progress and leftover sources).
+            if !InternalTable.isInternal(name) {
                 filter(&info)
             }
             guard !info.columns.isEmpty else {

@@ -83,7 +83,8 @@ enum CompressionStepper {
         let names = try handle.rows(
             "SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name").map { $0[0].stringValue }
         var work: [(table: String, columns: [String], condition: String)] = []
-        for name in names {
+        // Not WCDB's tables: a migration's leftover source, whose rows are old copies about to be freed.
+        for name in names where !InternalTable.isInternal(name) {
             let columns = try CompressionSchema.columns(of: name, on: handle).map(\.name)
                 .filter { $0.hasPrefix(CompressionMarker.typeColumnPrefix) }
                 .map { String($0.dropFirst(CompressionMarker.typeColumnPrefix.count)) }

@@ -24,7 +24,8 @@ extension Database {
     }
 
     /// Configures which tables compress which columns, and how: `filter` is called with each table the
-    /// database uses (once per table), and configures compression in the `CompressionInfo` it gets;
+    /// database uses (once per table; never with the library's own, whose names begin with `wcdb_`, nor
+    /// SQLite's), and configures compression in the `CompressionInfo` it gets;
     /// nil stops compressing (values already compressed stay so and are still read: use
     /// `rollbackCompression(with:)` to decompress them).
     ///

@@ -42,6 +42,7 @@ extension Database {
             $0.tables = [:]
             $0.movedTargets = []
             $0.isMigrated = false
+            $0.isCleanedUp = false
         }
         // Each handle attaches the source files when it opens (ATTACH can not run inside a transaction).
         setConfig(named: Self.migrationConfigName, withInvocation: { handle in
@@ -55,6 +56,10 @@ extension Database {
     /// `isMigrated()`; when a table has no row left the notification of `setNotificationWhenMigrated(_:)`
     /// is told and its source table is dropped (if no other target takes rows from it) as soon as no
     /// operation that began before is still running on another thread (that step or a later one).
+    ///
+    /// A source table in this database's file is not dropped at once: its name is gone, and its pages are
+    /// freed by the following calls, about 10 ms each in a transaction of its own (after the moving one).
+    /// Call it until `isMigrationCleanedUp()` to free them all.
     /// - Throws: `WCDBError`: a target column the source lacks that is NOT NULL without a default, or
     ///   SQLite's error.
     public func stepMigration() throws {
@@ -69,14 +74,29 @@ extension Database {
         var finished: [MigrationInfo] = []
         var moved = 0
         var sourceFilesToDrop: [MigratingTable] = []
-        let (allDone, walFrames) = try withHandle(forWriting: true) { handle in
-            (try stepTables(state, on: handle, moved: &moved, finished: &finished, sourceFilesToDrop: &sourceFilesToDrop),
-             handle.walFramesAfterCommit)
+        var hasLeftovers = false
+        var (allDone, walFrames) = try withHandle(forWriting: true) { handle in
+            let allDone = try stepTables(state, on: handle, moved: &moved, finished: &finished, sourceFilesToDrop: &sourceFilesToDrop)
+            hasLeftovers = try !MigrationCleanup.leftovers(on: handle).isEmpty
+            return (allDone, handle.walFramesAfterCommit)
         }
         // Out of the write lock: the target's writers go on while DROP TABLE frees the source's pages.
         for table in sourceFilesToDrop {
             try withHandle(forWriting: false) { try MigrationStepper.dropSourceFile(table, on: $0) }
             try withHandle(forWriting: true) { try MigrationStepper.forgetProgress(table, on: $0) }
+        }
+        // Freeing a leftover source: a transaction of its own, so that a writer waiting for the write lock
+        // goes between the two. Its error is thrown once the moving part's notifications are told.
+        var cleanupError: Error?
+        if hasLeftovers {
+            do {
+                walFrames = try withHandle(forWriting: true) { handle in
+                    hasLeftovers = try !MigrationCleanup.step(on: handle).isCleanedUp
+                    return handle.walFramesAfterCommit
+                }
+            } catch {
+                cleanupError = error
+            }
         }
         // A migration writes without a pause, so a background checkpoint, copying while the next step
         // appends, would seldom find the WAL complete, and the WAL would grow for as long as the migration
@@ -84,6 +104,8 @@ extension Database {
         // so that the next step starts the WAL over.
         if walFrames >= BackgroundCheckpoint.frames { try core.checkpoint(waiting: true) }
         finishStep(state, moved: moved, finished: finished, allDone: allDone)
+        state.with { $0.isCleanedUp = $0.isMigrated && !hasLeftovers }
+        if let cleanupError { throw cleanupError }
         return moved
     }
 
@@ -155,7 +177,8 @@ extension Database {
         return files
     }
 
-    /// Steps the migration by itself in the background (true) until every table has migrated, leaving
+    /// Steps the migration by itself in the background (true) until every table has migrated and
+    /// `isMigrationCleanedUp()`, leaving
     /// the write lock to the app between steps, or stops doing so (false). Errors of a step reach the
     /// error tracers. While the app has the database closed no step runs (one would open it again, as
     /// WCDB 2.x's does not); they go on once it is open again.
@@ -176,7 +199,7 @@ extension Database {
                 do {
                     // Inside an operation only while the database is open (see `withPinIfOpen`).
                     if try core.withPinIfOpen({ _ in try database.stepMigration() }) != nil {
-                        if database.isMigrated() { break }
+                        if database.isMigrationCleanedUp() { break }
                         // As long as the step: the app's writers get the lock at least half the time.
                         pause = MigrationStepper.stepDuration
                     } else {
@@ -202,13 +225,24 @@ extension Database {
         migrationState().with { $0.isMigrated }
     }
 
+    /// Whether the last `stepMigration()` found every configured table migrated (`isMigrated()`) and
+    /// the pages of every source table that was in this database's file freed.
+    ///
+    /// A migration is done when `isMigrated()` is true: every row reads from its target, and no source
+    /// table is read any more. A source in this database's file is then freed by further steps, each
+    /// holding the write lock about 10 ms, until this is true. It is false until a step has looked.
+    public func isMigrationCleanedUp() -> Bool {
+        migrationState().with { $0.isCleanedUp }
+    }
+
     /// Sets (or with nil removes) the callback told when a table has migrated completely, and (with nil
     /// information) when every table has.
     public func setNotificationWhenMigrated(_ callback: MigratedCallback?) {
         migrationState().with { $0.notification = callback }
     }
 
-    /// Migrates every configured table to the end, step by step off the cooperative thread pool.
+    /// Migrates every configured table to the end, step by step off the cooperative thread pool, then
+    /// frees the source tables left in this database's file (until `isMigrationCleanedUp()`).
     ///
     /// - Parameter progress: told after each step the share of rows moved so far (0…1).
     /// - Throws: `CancellationError` when the Task is cancelled (between two steps: every row is in one
@@ -222,7 +256,7 @@ extension Database {
             }
         }
         var moved: Int64 = 0
-        while !isMigrated() {
+        while !isMigrationCleanedUp() {
             try Task.checkCancellation()
             let step = try await runOffPoolUnlessCancelled { _ in try self.stepMigrationCountingRows() }
             moved += Int64(step)

@@ -108,8 +108,8 @@ enum MigrationBinder {
         }
         let lowered = name.lowercased()
         var found: TableMigration = .plain
-        // WCDB's own tables and SQLite's never migrate.
-        if !lowered.hasPrefix("sqlite_") && !lowered.hasPrefix("wcdb_") {
+        // WCDB's own tables (a migration's leftover sources among them) and SQLite's never migrate.
+        if !InternalTable.isInternal(name) {
             for source in state.with({ $0.sources }) {
                 guard let info = source.info(for: name) else { continue }
                 found = .declared(source, info)

@@ -26,6 +26,9 @@ final class MigrationState: Sendable {
         /// Set by a step that found nothing left to migrate; cleared by `addMigration`, and by a table found
         /// migrating or created with a source that has rows.
         var isMigrated = false
+        /// Set by a step that found every table migrated and no leftover source left to free
+        /// (`MigrationCleanup`); cleared with `isMigrated`, and by a step that finds a leftover.
+        var isCleanedUp = false
         /// Tables whose rows have all moved, whose source is not dropped yet: operations begun before
         /// `mark` (`DatabaseCore.operationMark()`) may still read it through statements rewritten for
         /// the migration.

@@ -164,7 +164,8 @@ enum MigrationStepper {
     }
 
     /// After `table`'s last row moved (and no operation can still read its source through an older
-    /// statement): its source table dropped when every row of it has moved into one of the targets
+    /// statement): its source table dropped (in the same file: set aside as a leftover whose pages later
+    /// steps free, `MigrationCleanup`) when every row of it has moved into one of the targets
     /// `state` knows of it (a row no target's filter takes keeps the source, as one still to come does),
     /// then the targets' watermarks.
     /// Returns true when the source is in another file and every row has moved: the caller drops it
@@ -202,7 +203,8 @@ enum MigrationStepper {
         if table.source.isCrossDatabase { return true }
         try handle.exec("SAVEPOINT wcdb_migration_drop")
         do {
-            try dropSource(table, on: handle)
+            // Not dropped under the write lock: set aside, its pages freed by later steps (MigrationCleanup).
+            try MigrationCleanup.setAside(table, on: handle)
             try forgetProgress(table, on: handle)
             try handle.exec("RELEASE wcdb_migration_drop")
         } catch {
@@ -220,7 +222,7 @@ enum MigrationStepper {
         try dropSource(table, on: handle)
     }
 
-    /// DROP TABLE of a source whose rows all live on in its targets, with `secure_delete` off for the drop:
+    /// DROP TABLE of a source in another file whose rows all live on in its targets, with `secure_delete` off for the drop:
     /// with it on (Debian's SQLCipher turns it on by default) SQLite writes zeros over every freed page,
     /// which made the drop of a large source hold the write lock about ten times longer. What the pages
     /// hold is the moved rows' old copies; like any page SQLite frees by default, they stay in the file
@@ -232,7 +234,7 @@ enum MigrationStepper {
         try handle.exec("DROP TABLE IF EXISTS \(table.quotedSource)")
     }
 
-    /// Removes the watermarks of `table`'s source, once it is dropped (for a source in another file, after
+    /// Removes the watermarks of `table`'s source, once it is dropped or set aside (for a source in another file, after
     /// the drop has committed in its file: a watermark left by a kill in between covers a table that is
     /// gone), and the record of its moved rows.
     static func forgetProgress(_ table: MigratingTable, on handle: Handle) throws {
