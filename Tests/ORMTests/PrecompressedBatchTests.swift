@@ -72,7 +72,7 @@ private let dictionaryID: Database.DictId = 23
         let batchedRows = try stored(batched)
         #expect(batchedRows.count == rows.count)
         #expect(batchedRows == (try stored(single)))
-        // Compressed, stored as written and NULL values are all among them.
+        // Compressed, stored as written and NULL values are all among them (with a dictionary for `text`, the helper takes `payload` only).
         let markers = Set(batchedRows.map { $0[2].int64Value })
         #expect(markers.contains(0) && markers.contains(method == .dictionary ? 2 : 4), "\(markers)")
         #expect(batchedRows.contains { $0[3].isNull })

@@ -4,7 +4,7 @@ extension PrecompressedBatch {
     /// Starts compressing ahead for an insert of `objects` into `table` on `handle`, whose statement is
     /// prepared (so the table's compression is resolved); nil when there is nothing to gain: a small
     /// batch, one core, a class model (its objects could change under the helper), no column compressed
-    /// with zstd among the bound ones, or another batch running on the handle. Call `end(on:)` after.
+    /// with zstd without a dictionary among the bound ones, or another batch running on the handle. Call `end(on:)` after.
     @usableFromInline
     static func start<Object: TableEncodable>(for objects: [Object], table: String, propertyIndexes: [Int]?,
                                               on handle: Handle) -> PrecompressedBatch? {
@@ -14,12 +14,12 @@ extension PrecompressedBatch {
               let compressed = compressedTable(table, on: handle) else { return nil }
         let properties = Object.objectRelationalMapping.properties
         let columns = compressed.columns.compactMap { column -> Column? in
-            let dictionary: UInt8
-            switch column.method {
-            case .normal: dictionary = 0
-            case .dictionary(let id): dictionary = id
-            case .multiDictionary: return nil  // its dictionary depends on another column's value
-            }
+            // Only values compressed without a dictionary: with one, zstd takes about as long per value
+            // as the helper's reading and copying of it, and the helper made batch inserts no faster
+            // (Benchmarks/README.md, "Column compression"). A multi-dictionary column's dictionary also
+            // depends on another column's value.
+            guard case .normal = column.method else { return nil }
+            let dictionary: UInt8 = 0
             guard let index = properties.firstIndex(where: { $0.name.caseInsensitiveCompare(column.name) == .orderedSame }),
                   propertyIndexes?.contains(index) ?? true else { return nil }
             return Column(name: Array(column.name.utf8), propertyIndex: index, dictionary: dictionary)
