@@ -84,10 +84,8 @@ enum MigrationCleanup {
                     emptied = true
                     break
                 }
-                // Sized on this batch's pace to end the step on time.
-                let perRow = Date().timeIntervalSince(batchStart) / Double(batch)
-                let left = stepDuration - Date().timeIntervalSince(start)
-                batch = perRow > 0 ? min(maxRowsPerBatch, max(64, Int(left / perRow))) : maxRowsPerBatch
+                batch = MigrationStepper.nextBatch(after: batch, startedAt: batchStart, stepStartedAt: start,
+                                                   budget: stepDuration, most: maxRowsPerBatch)
             } while Date().timeIntervalSince(start) < stepDuration
             // Empty: its pages and its indexes' are down to their roots, so the drop is cheap.
             if emptied { try handle.exec("DROP TABLE \(name)") }

@@ -64,11 +64,7 @@ enum MigrationStepper {
                     break
                 }
                 mark = last
-                // Sized on this batch's pace to end the step on time.
-                let elapsed = Date().timeIntervalSince(start)
-                let perRow = Date().timeIntervalSince(batchStart) / Double(batch)
-                let left = stepDuration - elapsed
-                batch = perRow > 0 ? min(maxRowsPerBatch, max(64, Int(left / perRow))) : maxRowsPerBatch
+                batch = nextBatch(after: batch, startedAt: batchStart, stepStartedAt: start, budget: stepDuration, most: maxRowsPerBatch)
             } while Date().timeIntervalSince(start) < stepDuration
             setWatermark.bind([.integer(mark)])
             try setWatermark.run()
@@ -81,6 +77,16 @@ enum MigrationStepper {
         }
         try clearMoved(table, on: handle)
         return (moved, finished)
+    }
+
+    /// The rows of a step's next batch, sized on the pace of the batch of `batch` rows that began at
+    /// `batchStart` so that the step ends when `budget` seconds after `stepStart` are spent: 64 at least,
+    /// `most` at most.
+    static func nextBatch(after batch: Int, startedAt batchStart: Date, stepStartedAt stepStart: Date,
+                          budget: TimeInterval, most: Int) -> Int {
+        let perRow = Date().timeIntervalSince(batchStart) / Double(batch)
+        let left = budget - Date().timeIntervalSince(stepStart)
+        return perRow > 0 ? min(most, max(64, Int(left / perRow))) : most
     }
 
     /// Moves the source row with the largest key still to come first (as a write's prelude moves it),
