@@ -65,8 +65,8 @@ final class PrecompressedBatch: @unchecked Sendable {  // `results` is handed ov
     private let rowsAhead = Atomic<Int>(0)
     private let helper = Atomic<UInt8>(Helper.notStarted.rawValue)
     private let helperEnded = DispatchSemaphore(value: 0)
-    /// The row `wcdb_compress` calls are for: the writer's, advanced by `finishRow()`.
-    @exclusivity(unchecked) private var currentRow = 0
+    /// The row `wcdb_compress` calls are for; set by the writer before it steps that row.
+    @usableFromInline @exclusivity(unchecked) var currentRow = 0
 
     init(columns: [Column], rowCount: Int) {
         self.columns = columns
@@ -123,12 +123,9 @@ final class PrecompressedBatch: @unchecked Sendable {  // `results` is handed ov
         return result
     }
 
-    /// The writer is done with the current row: its results are freed, the next row becomes current, and
-    /// the helper may go `lead` rows past it.
+    /// The writer is done with `row`: its results are freed, and the helper may go `lead` rows past it.
     @usableFromInline
-    func finishRow() {
-        let row = currentRow
-        currentRow += 1
+    func finishRow(_ row: Int) {
         guard row < rowCount else { return }
         // A row none of whose values came this way is taken all the same (the helper, which may have read
         // an older `writerRow`, must not start it now); the results of one the helper finished are freed.

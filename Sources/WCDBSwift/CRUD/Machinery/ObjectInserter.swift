@@ -97,20 +97,21 @@ struct ObjectInserter<Object: TableEncodable> {
     @inlinable @discardableResult
     func insert(_ objects: [Object], on database: some HandleProvider) throws -> Int {
         var changes = 0
-        // Values of columns compressed with zstd are compressed ahead on a second core, from when the
-        // statement is prepared (and with it the table's compression resolved).
+        var row = 0
+        // Values of columns compressed with zstd are compressed ahead on a second core (started at the
+        // first object: the statement is prepared then, and with it the table's compression resolved).
         var precompressed: (batch: PrecompressedBatch, handle: Handle)?
         defer { precompressed.map { $0.batch.end(on: $0.handle) } }
-        let prepare = { (handle: Handle) throws -> CachedStatement in
-            let entry = try statement(on: handle)
-            if precompressed == nil, objects.count >= PrecompressedBatch.minimumRows,
+        try database.forEachBatched(objects, statement: statement(on:)) { object, statement, _, handle in
+            if row == 0, objects.count >= PrecompressedBatch.minimumRows,
                let batch = PrecompressedBatch.start(for: objects, table: table, propertyIndexes: propertyIndexes, on: handle) {
                 precompressed = (batch, handle)
             }
-            return entry
-        }
-        try database.forEachBatched(objects, statement: prepare) { object, statement, _, handle in
-            defer { precompressed?.batch.finishRow() }
+            precompressed?.batch.currentRow = row
+            defer {
+                precompressed?.batch.finishRow(row)
+                row += 1
+            }
             let rowID = try insert(object, with: statement, on: handle)
             changes += handle.changes
             if let rowID {
