@@ -8,6 +8,13 @@ struct MigrationItem: TableCodable, Equatable, Hashable {
     var content: String = ""
 }
 
+/// `MigrationItem` with an optional key: inserted with nil, SQLite assigns the rowid and reports it back.
+struct MigrationNewItem: TableCodable {
+    // @PrimaryKey
+    var id: Int64? = nil
+    var content: String = ""
+}
+
 /// A row with an automatic key and a UNIQUE code: new rows take rowids, and conflicts span both tables.
 struct MigrationTicket: TableCodable, Equatable {
     // @PrimaryKey(autoIncrement: true)

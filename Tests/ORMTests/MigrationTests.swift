@@ -262,6 +262,35 @@ private func stored(_ database: Database, _ table: String) throws -> [Int64] {
         #expect(try database.getValue(on: Item.content, fromTable: "new", where: Item.id == 4).stringValue == "replaced")
     }
 
+    /// A new row that SQLite gives the rowid a prelude last moved (the moved row was deleted since) is
+    /// reported with that rowid: the rowid a prelude moved stops being hidden once an insert of the
+    /// caller's inserted a row. (Found by MigrationCrashTests: an insert with a nil key reported id 0.)
+    @Test func anInsertReusingTheLastMovedRowIDReportsIt() throws {
+        let scratch = try MigrationScratch()
+        let database = try scratch.sameFileMigration()
+        defer { database.close() }
+        try database.withHandle(forWriting: true) { handle in
+            try handle.exec(StatementInsert().insert(intoTable: "new").columns(Item.id, Item.content).values(100, "new row"))
+            // Moves row 20 into the target first; the last row the caller inserted is still 100.
+            try handle.exec(StatementUpdate().update(table: "new").set(Item.content).to("x").where(Item.id == 20))
+            #expect(handle.lastInsertedRowID == 100)
+            try handle.exec(StatementDelete().delete(from: "new").where(Item.id >= 20))
+            try handle.exec(StatementInsert().insert(intoTable: "new").columns(Item.content).values("reuses 20"))
+            #expect(handle.changes == 1)
+            #expect(handle.lastInsertedRowID == 20)
+        }
+        var row = MigrationNewItem(id: nil, content: "next")
+        try database.withHandle(forWriting: true) { handle in
+            try handle.exec(StatementUpdate().update(table: "new").set(Item.content).to("y").where(Item.id == 19))
+            try handle.exec(StatementDelete().delete(from: "new").where(Item.id >= 19))
+        }
+        // The verb's own report: SQLite gives the row 19, the rowid the update's prelude moved last.
+        // (Whichever pooled handle runs it, the last row it inserted was not 19.)
+        try database.insert(&row, intoTable: "new")
+        #expect(row.id == 19)
+        #expect(try database.getValue(on: Item.content, fromTable: "new", where: Item.id == 19).stringValue == "next")
+    }
+
     /// The source table is dropped only once no operation begun before the table finished migrating is
     /// still running: a read that holds its handle across the end of the migration (here a prepared
     /// statement over the target's view, stepped again afterwards) keeps working, and an operation that

@@ -8,7 +8,7 @@ extension Handle {
     ///   UPSERT on SQLite 3.15.2…) and the engine's version, before SQLite's bare syntax error would.
     func rendering(of node: StatementNode) throws -> SQLRendering {
         // No rewriter (the usual case): the tree is rendered as it is, without copying it through the pass.
-        if rewriters.isEmpty { return try supported(node.rendering) }
+        if rewriters.isEmpty { return try supported(node.rendering).marked(asInsert: node) }
         try rewriters.prepare(node, on: self)
         let (rewritten, prelude) = rewriters.rewrite(node)
         var rendering = try supported(rewritten.rendering)
@@ -19,8 +19,7 @@ extension Handle {
                             + "compression or data migration rewrites", sql: node.rendering.sql, path: path, tag: tag, operation: "prepare")
         }
         rendering.prelude = prelude
-        if case .insert = rewritten { rendering.isInsert = true }
-        return rendering
+        return rendering.marked(asInsert: rewritten)
     }
 
     /// The SQL and values of a WINQ statement as this handle runs it: a statement with a tree is
@@ -81,11 +80,11 @@ extension Handle {
     /// Prepares `rendering`'s statement and the statements of its prelude, which run before it.
     func prepareStatement(_ rendering: SQLRendering) throws -> HandleStatement {
         let statement = try prepareStatement(rendering.sql)
+        if rendering.isInsert { statement.isInsert = true }
         guard !rendering.prelude.isEmpty else { return statement }
         do {
             statement.prelude = try rendering.prelude.statements.map { try prepareStatement($0) }
             statement.preludeShortcut = rendering.prelude.keyCeiling.map(PreludeShortcut.init)
-            statement.isInsertAfterPrelude = rendering.isInsert
         } catch {
             statement.finalize()
             throw error

@@ -69,9 +69,9 @@ public final class Handle {
     @exclusivity(unchecked) var collectsPerformance = false
     /// What the operation holding the handle ran, for the performance tracer.
     @exclusivity(unchecked) var performanceWindow = PerformanceWindow()
-    /// Set after a statement whose prelude moved rows but which inserted none itself: while SQLite's
-    /// last rowid is still the last moved row's, `lastInsertedRowID` reports the one before the prelude.
-    @exclusivity(unchecked) var lastInsertedRowIDMask: (moved: Int64, reported: Int64)?
+    /// The rowid a migration prelude moved last, hidden from `lastInsertedRowID` (see `MovedRowIDMask`).
+    @usableFromInline
+    @exclusivity(unchecked) var lastInsertedRowIDMask: MovedRowIDMask?
     /// Kept alive while attached: the progress handler holds it unretained.
     @exclusivity(unchecked) var attachedCancellationSignal: CancellationSignal?
     /// The statement of WCDB 2.x's handle-level calls (`prepare(_:)` of a WINQ statement, `step()`, …).
@@ -204,6 +204,7 @@ public final class Handle {
         if rc != SQLITE_OK {
             throw makeError(code: rc, sql: sql, operation: "exec")
         }
+        if lastInsertedRowIDMask != nil, MovedRowIDMask.isInsert(sql) { insertDidFinish() }
         if publishesOwnCommits { publishOwnCommits() }
     }
 
@@ -243,7 +244,9 @@ public final class Handle {
             throw makeError(code: rc == SQLITE_OK ? SQLITE_MISUSE : rc, sql: sql, operation: "prepare")
         }
         if let changeTracker, changeTracker.recordedReads != nil { changeTracker.recordedSQL.append(sql) }
-        return HandleStatement(stmt: stmt, sql: sql, handle: self)
+        let statement = HandleStatement(stmt: stmt, sql: sql, handle: self)
+        statement.isInsert = MovedRowIDMask.isInsert(sql)
+        return statement
     }
 
     /// Whether the text after a prepared statement (`sqlite3_prepare_v2`'s tail) holds anything but

@@ -52,8 +52,10 @@ public final class HandleStatement {
     @exclusivity(unchecked) var forwardedParameters: Int32 = 0
     /// Whether the prelude can be skipped for the key bound now (nil for a prelude without a key ceiling).
     @exclusivity(unchecked) var preludeShortcut: PreludeShortcut?
-    /// Whether this statement, which has a prelude, is an INSERT (see `maskMovedRowID`).
-    @exclusivity(unchecked) var isInsertAfterPrelude = false
+    /// Whether this statement is an INSERT or a REPLACE: one that inserts a row ends the handle's
+    /// `MovedRowIDMask`.
+    @usableFromInline
+    @exclusivity(unchecked) var isInsert = false
     /// The copies of the text and BLOB values bound to it (see `BoundBytes`).
     @usableFromInline
     @exclusivity(unchecked) var boundBytes = BoundBytes()
@@ -326,10 +328,17 @@ public final class HandleStatement {
         let rc = sqlite3_step(stmt)
         if rc == SQLITE_ROW { return true }
         if rc == SQLITE_DONE {
-            if publishesOwnCommits { handle.publishOwnCommits() }
+            didRunToItsEnd()
             return false
         }
         throw stepError(rc)
+    }
+
+    /// What a statement's last step tells the handle: its commits (outside the pool), its inserted row.
+    @inlinable
+    func didRunToItsEnd() {
+        if publishesOwnCommits { handle.publishOwnCommits() }
+        if isInsert { handle.insertDidFinish() }
     }
 
     /// Steps until done, ignoring rows.
@@ -378,6 +387,7 @@ public final class HandleStatement {
             needsReset = true
             let rc = sqlite3_step(stmt)
             guard rc == SQLITE_ROW || rc == SQLITE_DONE else { throw stepError(rc) }
+            if rc == SQLITE_DONE { didRunToItsEnd() }
             return rc == SQLITE_ROW
         }
         let ownsSavepoint = handle.rawPointer.map { sqlite3_get_autocommit($0) != 0 } ?? false
@@ -393,6 +403,7 @@ public final class HandleStatement {
             guard rc == SQLITE_ROW || rc == SQLITE_DONE else { throw stepError(rc) }
             maskMovedRowID(reported: reportedRowID)
             if ownsSavepoint { try handle.exec("RELEASE wcdb_prelude") }
+            if rc == SQLITE_DONE { didRunToItsEnd() }
             return rc == SQLITE_ROW
         } catch {
             if ownsSavepoint {
@@ -410,8 +421,8 @@ public final class HandleStatement {
         guard let db = handle.rawPointer else { return }
         let rowID = sqlite3_last_insert_rowid(db)
         guard rowID != reported else { return }
-        if isInsertAfterPrelude && sqlite3_changes(db) > 0 { return }
-        handle.lastInsertedRowIDMask = (moved: rowID, reported: reported)
+        if isInsert && sqlite3_changes(db) > 0 { return }
+        handle.lastInsertedRowIDMask = MovedRowIDMask(moved: rowID, reported: reported)
     }
 
     /// Resets the statement so that it can be stepped again. Bindings are kept. A statement not stepped

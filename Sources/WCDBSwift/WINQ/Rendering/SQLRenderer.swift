@@ -185,6 +185,14 @@ struct SQLRendering: Sendable {
     /// Statements a rewriter runs before this one (see `Prelude`).
     var prelude = Prelude()
     /// Whether the statement itself is an INSERT (a prelude's moves must not show through
-    /// `lastInsertedRowID` after any other statement).
+    /// `lastInsertedRowID` after any other statement, see `MovedRowIDMask`).
     var isInsert = false
+
+    /// This rendering, said to be an INSERT when `node` is one.
+    func marked(asInsert node: StatementNode) -> SQLRendering {
+        guard case .insert = node else { return self }
+        var marked = self
+        marked.isInsert = true
+        return marked
+    }
 }
