@@ -24,7 +24,7 @@ import hashlib, json, os, random, sqlite3, struct, subprocess, sys, tempfile
 out = sys.argv[1]
 scratch = tempfile.mkdtemp(prefix='repair-fuzz-seeds-')
 RAW_KEY = "x'" + '2f' * 32 + "'"  # RepairFuzzHarness.rawKey
-for target in ('page', 'wal', 'material'):
+for target in ('page', 'wal', 'keyed-wal', 'material'):
     os.makedirs(os.path.join(out, target), exist_ok=True)
 
 
@@ -257,6 +257,59 @@ emit('wal', 'valid-4096', wal_input(db4096, wal4096))
 emit('wal', 'database-missing-4096', wal_input(b'', wal4096))
 emit('wal', 'empty', b'')
 
+# ---- keyed-wal: [n] [database, n * 4096 bytes] [-wal], SQLCipher 3 under the raw key ----------------
+keyed_wal_path = os.path.join(scratch, 'keyed-wal.db')
+fresh(keyed_wal_path)
+script = r"""
+import ctypes, shutil, sys
+lib = ctypes.CDLL("libsqlcipher.so.0")
+lib.sqlite3_open.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p)]
+lib.sqlite3_exec.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
+lib.sqlite3_close.argtypes = [ctypes.c_void_p]
+db = ctypes.c_void_p()
+path = sys.argv[1]
+assert lib.sqlite3_open(path.encode(), ctypes.byref(db)) == 0
+setup, logged = sys.stdin.read().split('\n--logged--\n')
+assert lib.sqlite3_exec(db, setup.encode(), None, None, None) == 0, "sqlcipher exec failed (setup)"
+assert lib.sqlite3_exec(db, logged.encode(), None, None, None) == 0, "sqlcipher exec failed (logged)"
+shutil.copy(path, path + '.copy')  # copied while open: closing checkpoints and removes the -wal
+shutil.copy(path + '-wal', path + '-wal.copy')
+assert lib.sqlite3_close(db) == 0
+"""
+setup_sql = ';\n'.join(['PRAGMA key = "%s"' % RAW_KEY, 'PRAGMA cipher_page_size = 4096', 'PRAGMA journal_mode = WAL',
+                        'PRAGMA wal_autocheckpoint = 0', SCHEMA[0], SCHEMA[2]] + rows(3, 300, 9)
+                       + ['PRAGMA wal_checkpoint(TRUNCATE)'])
+# Under 64 KiB in all (4,120 bytes a frame): the logged writes touch t, kv and a new table's page.
+logged_sql = ';\n'.join(rows(1, 200, 10) + ["UPDATE t SET name = 'renamed' WHERE id < 3", 'CREATE TABLE late(x)',
+                                            'INSERT INTO late VALUES(1), (2)'])
+subprocess.run([sys.executable, '-c', script, keyed_wal_path], input=(setup_sql + '\n--logged--\n' + logged_sql).encode(), check=True)
+with open(keyed_wal_path + '.copy', 'rb') as f:
+    keyed_db = f.read()
+with open(keyed_wal_path + '-wal.copy', 'rb') as f:
+    keyed_wal = bytearray(f.read())
+
+
+def keyed_wal_input(db, wal):
+    assert len(db) % 4096 == 0 and len(db) // 4096 < 256
+    data = bytes([len(db) // 4096]) + db + bytes(wal)
+    assert len(data) < 65536, len(data)
+    return data
+
+
+keyed_count = frames(keyed_wal, 4096)
+assert keyed_count >= 3, keyed_count
+emit('keyed-wal', 'valid', keyed_wal_input(keyed_db, keyed_wal))
+emit('keyed-wal', 'database-missing', keyed_wal_input(b'', keyed_wal))
+emit('keyed-wal', 'wal-truncated-mid-frame', keyed_wal_input(keyed_db, keyed_wal[:32 + (keyed_count // 2) * 4120 + 1000]))
+# A frame naming another page, checksums recomputed: it does not authenticate as that page (issue 42).
+emit('keyed-wal', 'frame-names-another-page', keyed_wal_input(keyed_db, forge(keyed_wal, 4096, lambda i, h: put32(h, 0, 2) if i == keyed_count - 1 else None)))
+emit('keyed-wal', 'frames-swap-pages', keyed_wal_input(keyed_db, forge(keyed_wal, 4096, lambda i, h: put32(h, 0, struct.unpack('>I', h[0:4])[0] % 5 + 1))))
+emit('keyed-wal', 'huge-page-number-and-commit', keyed_wal_input(keyed_db, forge(keyed_wal, 4096, lambda i, h: (put32(h, 0, 0x7FFFFFF0) if i == 0 else None, put32(h, 4, 0xFFFFFFF0) if struct.unpack('>I', h[4:8])[0] else None))))
+flipped_frame = bytearray(keyed_wal)
+flipped_frame[32 + 24 + 700] ^= 0x10
+emit('keyed-wal', 'frame-byte-flipped', keyed_wal_input(keyed_db, forge(flipped_frame, 4096, lambda i, h: None)))
+emit('keyed-wal', 'empty', b'')
+
 # ---- material: [selector] [body] -------------------------------------------------------------------
 material = {
     'pageSize': 4096,
@@ -338,7 +391,7 @@ malloc_limit=${MALLOC_LIMIT_MB:-64}
 export ASAN_OPTIONS=${ASAN_OPTIONS:-quarantine_size_mb=16}
 
 findings=0
-for target in page wal material; do
+for target in page wal keyed-wal material; do
     artifacts="Tests/RepairTests/FuzzCorpus/$target"
     mkdir -p "$artifacts" "$work/corpus/$target"
     cp "$work/seeds/$target"/* "$work/corpus/$target/"

@@ -12,6 +12,8 @@ import WCDBRepair
 //   page:     [selector] [database file]. An odd selector opens the file with a raw SQLCipher key
 //             (`rawKey`; a raw key skips the 64,000-round PBKDF2 so a run stays fast), page size 4096.
 //   wal:      [n] [database file: n * 512 bytes, or what is left] [the rest: its `-wal` file].
+//   keyed-wal: the same with 4096-byte units, read with `rawKey`: a frame is used only as the page it
+//             authenticates as, and no keyed row comes from a table that never held it.
 //   material: [selector] [body]; the file is "WCDBMAT1" + SHA-256(body) + body, so the checksum
 //             holds and the JSON (or sealed) body is what is fuzzed. An odd selector reads with key "fuzz".
 
@@ -26,13 +28,14 @@ public var materialKey: Data { Data("fuzz".utf8) }
 
 /// Which entry point an input is for.
 public enum FuzzTarget: String, CaseIterable, Sendable {
-    case page, wal, material
+    case page, wal, keyedWAL = "keyed-wal", material
 
     /// Runs this target's entry point on `bytes`.
     public func run(_ bytes: [UInt8]) {
         switch self {
         case .page: fuzzPageReader(bytes)
         case .wal: fuzzWALIndex(bytes)
+        case .keyedWAL: fuzzKeyedWALIndex(bytes)
         case .material: fuzzMaterial(bytes)
         }
     }
@@ -52,16 +55,25 @@ public func fuzzPageReader(_ bytes: [UInt8]) {
 
 /// `[n] [database: n * 512 bytes] [WAL]`: the WAL beside the database, then the same salvage as `page`.
 public func fuzzWALIndex(_ bytes: [UInt8]) {
-    let databaseLength = min(Int(bytes.first ?? 0) * 512, max(bytes.count - 1, 0))
+    salvageWithWAL(bytes, unit: 512, key: nil, target: "wal")
+}
+
+/// `[n] [database: n * 4096 bytes] [WAL]`, keyed with `rawKey`: as `wal`, through SQLCipher's page HMAC.
+public func fuzzKeyedWALIndex(_ bytes: [UInt8]) {
+    salvageWithWAL(bytes, unit: 4096, key: rawKey, target: "keyed-wal")
+}
+
+private func salvageWithWAL(_ bytes: [UInt8], unit: Int, key: Data?, target: String) {
+    let databaseLength = min(Int(bytes.first ?? 0) * unit, max(bytes.count - 1, 0))
     let database = Array(bytes.dropFirst().prefix(databaseLength))
     let wal = Array(bytes.dropFirst(1 + databaseLength))
     withWorkspace { directory in
         let path = directory + "/wal.db"
         write(database, to: path)
         write(wal, to: path + "-wal")
-        salvage(path: path, key: nil)
-        expectUnchanged(path, database, target: "wal")
-        expectUnchanged(path + "-wal", wal, target: "wal")
+        salvage(path: path, key: key)
+        expectUnchanged(path, database, target: target)
+        expectUnchanged(path + "-wal", wal, target: target)
     }
 }
 

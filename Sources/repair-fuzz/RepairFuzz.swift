@@ -3,8 +3,8 @@ import RepairFuzzHarness
 
 // One executable, two modes:
 // - Built with `-sanitize=fuzzer,address` (scripts/repair-fuzz.sh) it is a libFuzzer binary:
-//   `LLVMFuzzerTestOneInput` below runs the harness function REPAIR_FUZZ_TARGET names (page, wal or
-//   material). SwiftPM points `main` at this module's `@main`, not libFuzzer's, so `main` hands over
+//   `LLVMFuzzerTestOneInput` below runs the harness function REPAIR_FUZZ_TARGET names (page, wal,
+//   keyed-wal or material). SwiftPM points `main` at this module's `@main`, not libFuzzer's, so `main` hands over
 //   to libFuzzer's `LLVMFuzzerRunDriver`, found with dlsym (the build exports it with
 //   `-Xlinker --export-dynamic-symbol=LLVMFuzzerRunDriver`).
 // - Built plainly (`swift build`) there is no driver: it replays files through the harness, to
@@ -13,7 +13,7 @@ import RepairFuzzHarness
 private let selectedTarget: FuzzTarget = {
     let name = ProcessInfo.processInfo.environment["REPAIR_FUZZ_TARGET"] ?? ""
     guard let target = FuzzTarget(rawValue: name) else {
-        fail("repair-fuzz: set REPAIR_FUZZ_TARGET to page, wal or material (got \"\(name)\")")
+        fail("repair-fuzz: set REPAIR_FUZZ_TARGET to page, wal, keyed-wal or material (got \"\(name)\")")
     }
     return target
 }()
@@ -72,7 +72,7 @@ struct RepairFuzz {
             for file in files {
                 let url = URL(fileURLWithPath: file)
                 guard let target = explicit ?? FuzzTarget(rawValue: url.deletingLastPathComponent().lastPathComponent) else {
-                    fail("repair-fuzz: which target is \(file) for? Pass page, wal or material first.")
+                    fail("repair-fuzz: which target is \(file) for? Pass page, wal, keyed-wal or material first.")
                 }
                 guard let data = FileManager.default.contents(atPath: file) else { continue }
                 print("\(target.rawValue) \(file)")
