@@ -34,6 +34,9 @@ TIMEOUT = 60
 RSS_LIMIT_KB = 64 * 1024
 TABLES = {'msg': 300, 'other': 200}
 work = tempfile.mkdtemp(prefix='repair-mutation-')
+# A copy: a build during the run must not replace the binary under it.
+shutil.copy(tool, os.path.join(work, 'wcdb'))
+tool = os.path.join(work, 'wcdb')
 findings_dir = os.path.join(out, 'findings')
 shutil.rmtree(findings_dir, ignore_errors=True)
 os.makedirs(findings_dir)

@@ -86,6 +86,23 @@ private func message(_ id: Int64, kind: Int64 = 0) -> CompressedMessage {
         #expect(read == messages + [CompressedMessage(id: 7, kind: 0, text: "hi", payload: Data([1, 2]))])
     }
 
+    /// `read(_:)` as the first operation of a database configured for compression reads the original
+    /// values (the compression schema is resolved inside the read).
+    @Test func readClosureReadsACompressedTableFirst() async throws {
+        let scratch = try makeNormal()
+        let messages = (1...8).map { message($0) }
+        try await scratch.database.insert(objects: messages, intoTable: "message")
+        await scratch.database.close()
+        let reopened = Database(withPath: scratch.database.path)
+        reopened.setCipher(key: Data("compression".utf8))
+        reopened.setCompression(with: normalCompression)
+        defer { reopened.close() }
+        let read = try await reopened.read { _ in
+            try reopened.getObjects(fromTable: "message", orderBy: [M.id.asOrder()]) as [CompressedMessage]
+        }
+        #expect(read == messages)
+    }
+
     @Test func everyReadPathReturnsTheOriginalValues() throws {
         let scratch = try makeNormal()
         let database = scratch.database

@@ -262,6 +262,34 @@ private func stored(_ database: Database, _ table: String) throws -> [Int64] {
         #expect(try database.getValue(on: Item.content, fromTable: "new", where: Item.id == 4).stringValue == "replaced")
     }
 
+    /// `read(_:)` reads a migrating table, also as a handle's first read of it (which sets up what the
+    /// rewrite reads through: the source file attached, the target's view), for a source in the same file
+    /// and in another one.
+    @Test(arguments: [false, true]) func readClosureReadsAMigratingTable(crossDatabase: Bool) async throws {
+        let scratch = try MigrationScratch()
+        let database: Database
+        if crossDatabase {
+            try scratch.makeSource(items(1...20))
+            database = Database(withPath: scratch.targetPath)
+            database.addMigration(sourcePath: scratch.sourcePath) { info in
+                if info.table == "new" { info.sourceTable = "source" }
+            }
+            try await database.create(table: "new", of: MigrationItem.self)
+        } else {
+            database = try scratch.sameFileMigration()
+        }
+        defer { database.close() }
+        let ids = try await database.read { _ in
+            try database.getObjects(fromTable: "new", orderBy: [Item.id.asOrder(by: .ascending)]).map { (item: MigrationItem) in item.id }
+        }
+        #expect(ids == Array(1...20))
+        // What the read cannot do stays refused: it writes nothing, the rewrite's set-up aside.
+        await #expect(throws: WCDBError.self) {
+            try await database.read { _ in try database.delete(fromTable: "new", where: Item.id == 1) }
+        }
+        #expect(try await database.getValue(on: Item.id.count(), fromTable: "new").int64Value == 20)
+    }
+
     /// A new row that SQLite gives the rowid a prelude last moved (the moved row was deleted since) is
     /// reported with that rowid: the rowid a prelude moved stops being hidden once an insert of the
     /// caller's inserted a row. (Found by MigrationCrashTests: an insert with a nil key reported id 0.)

@@ -33,6 +33,7 @@ extension Database {
         try await runCancellable(writes: false) { handle in
             if handle.isInTransaction { throw TransactionRunner.nestedError(handle, operation: "read") }
             try handle.exec("PRAGMA query_only = 1")
+            handle.isQueryOnly = true
             defer { handle.ignoringCancellation { Database.endQueryOnly(on: handle) } }
             try TransactionRunner.beginRead(handle)
             let value: T
@@ -77,6 +78,7 @@ extension Database {
     /// Turns `PRAGMA query_only` off again after `read`; a handle that can't have it reset is closed
     /// (the pool opens a new one), so no later write finds it read-only.
     private static func endQueryOnly(on handle: Handle) {
+        handle.isQueryOnly = false
         do {
             try handle.exec("PRAGMA query_only = 0")
         } catch {

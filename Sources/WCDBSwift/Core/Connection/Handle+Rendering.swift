@@ -9,7 +9,7 @@ extension Handle {
     func rendering(of node: StatementNode) throws -> SQLRendering {
         // No rewriter (the usual case): the tree is rendered as it is, without copying it through the pass.
         if rewriters.isEmpty { return try supported(node.rendering).marked(asInsert: node) }
-        try rewriters.prepare(node, on: self)
+        try allowingRewriterSetUp { try rewriters.prepare(node, on: self) }
         let (rewritten, prelude) = rewriters.rewrite(node)
         var rendering = try supported(rewritten.rendering)
         if node.hasReturning, !prelude.isEmpty || rendering.sql != node.rendering.sql {
@@ -64,6 +64,21 @@ extension Handle {
             statement.bind(value, toIndex: index)
             index += 1
         }
+    }
+}
+
+extension Handle {
+    /// Runs the rewriters' set-up of this handle (a migrating table's temp view, the temp tables its
+    /// writes use): theirs, not the caller's, so a `read(_:)`'s `query_only` is lifted while it runs. The
+    /// caller's statements stay read-only.
+    func allowingRewriterSetUp(_ setUp: () throws -> Void) throws {
+        guard isQueryOnly else { return try setUp() }
+        try exec("PRAGMA query_only = 0")
+        defer {
+            // A handle that stays writable must not serve the read on: closed, the pool opens another.
+            if (try? exec("PRAGMA query_only = 1")) == nil { close() }
+        }
+        try setUp()
     }
 }
 

@@ -80,6 +80,9 @@ public final class Handle {
     /// name, so that each is checked once: only those made outside a transaction (a rollback can not
     /// take them back).
     @exclusivity(unchecked) var rewriterObjects: Set<String> = []
+    /// Whether `Database.read(_:)` runs on this handle (`PRAGMA query_only` is on; see
+    /// `allowingRewriterSetUp`).
+    @exclusivity(unchecked) var isQueryOnly = false
     /// The database's statement rewriters, as of this handle's last checkout (see `Handle+Rendering`).
     @exclusivity(unchecked) var rewriters = StatementRewriters()
     /// How long the last `sqlite3_open_v2` took (for the database-operation trace).
