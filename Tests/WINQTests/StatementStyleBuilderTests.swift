@@ -168,6 +168,140 @@ import Testing
             column.order(.ascending)
             return index.description
         }, "CREATE INDEX i ON t(a DESC)"),
+        ("TableOrSubquery as, of schema, indexed by", {
+            let table = TableOrSubquery(withTable: "t")
+            table.as("alias")
+            table.of(schema: "main")
+            table.indexed(by: "i")
+            return StatementSelect().select(a).from(table).description
+        }, "SELECT a FROM main.t AS alias INDEXED BY i"),
+        ("TableOrSubquery as(alias:), notIndexed", {
+            let table = TableOrSubquery(withTable: "t")
+            table.as(alias: "x")
+            table.notIndexed()
+            return table.description
+        }, "t AS x NOT INDEXED"),
+        ("TableOrSubquery function arguments, schema and alias", {
+            let call = TableOrSubquery.function("f")
+            call.arguments(1, 2)
+            call.of(schema: Schema.main)
+            call.as(alias: "x")
+            return call.description
+        }, "main.f(1, 2) AS x"),
+        ("TableOrSubquery subquery alias", {
+            let subquery = TableOrSubquery(with: StatementSelect().select(1).from("t"))
+            subquery.as(alias: "s")
+            return StatementSelect().select(a).from(subquery).description
+        }, "SELECT a FROM (SELECT 1 FROM t) AS s"),
+        ("TableOrSubquery step shared by a copy and by asTableOrSubquery()", {
+            let table = TableOrSubquery(withTable: "t")
+            let same = table.asTableOrSubquery()
+            table.as("x")
+            return same.description
+        }, "t AS x"),
+        ("TableOrSubquery taken by FROM and a join before a later step", {
+            let table = TableOrSubquery(withTable: "t")
+            table.as("x")
+            let select = StatementSelect().select(a).from(table)
+            let join = Join(with: table)
+            join.join("u")
+            table.as("y")
+            table.notIndexed()
+            return select.description + "; " + join.description + "; " + table.description
+        }, "SELECT a FROM t AS x; t AS x JOIN u; t AS y NOT INDEXED"),
+        ("QualifiedTable of schema, as, indexed by", {
+            let table = QualifiedTable(with: "t")
+            table.of(schema: "main")
+            table.as("x")
+            table.indexed(by: "i")
+            return StatementDelete().delete(from: table).description
+        }, "DELETE FROM main.t AS x INDEXED BY i"),
+        ("QualifiedTable notIndexed in UPDATE", {
+            let table = QualifiedTable(with: "t")
+            table.notIndexed()
+            return StatementUpdate().update(table: table).set(a).to(1).description
+        }, "UPDATE t NOT INDEXED SET a = 1"),
+        ("QualifiedTable taken by DELETE before a later step", {
+            let table = QualifiedTable(with: "t")
+            table.as("x")
+            let delete = StatementDelete().delete(from: table)
+            table.as("y")
+            table.notIndexed()
+            return delete.description + "; " + table.description
+        }, "DELETE FROM t AS x; t AS y NOT INDEXED"),
+        ("Upsert step by step", {
+            let upsert = Upsert()
+            upsert.onConflict()
+            upsert.indexed(by: a)
+            upsert.where(1)
+            upsert.doUpdate()
+            upsert.set(a)
+            upsert.to(2)
+            upsert.set([e, Column(named: "f")])
+            upsert.to(3)
+            upsert.where(4)
+            return upsert.description
+        }, "ON CONFLICT(a) WHERE 1 DO UPDATE SET a = 2, (e, f) = 3 WHERE 4"),
+        ("Upsert indexed by an array, do nothing", {
+            let upsert = Upsert().onConflict()
+            upsert.indexed(by: [a, e])
+            upsert.doNothing()
+            return upsert.description
+        }, "ON CONFLICT(a, e) DO NOTHING"),
+        ("Upsert taken by INSERT before a later step", {
+            let upsert = Upsert().onConflict()
+            upsert.indexed(by: a)
+            let insert = StatementInsert().insert(intoTable: "t", with: a).values(1).upsert(upsert)
+            upsert.doUpdate()
+            upsert.set(a).to(2)
+            return insert.description + "; " + upsert.description
+        }, "INSERT INTO t(a) VALUES(1) ON CONFLICT(a) DO NOTHING; ON CONFLICT(a) DO UPDATE SET a = 2"),
+        ("CommonTableExpression column, as", {
+            let cte = CommonTableExpression("c")
+            cte.column(a)
+            cte.column(e)
+            cte.as(StatementSelect().select(1, 2))
+            return StatementSelect().with(cte).select(a).from("c").description
+        }, "WITH c(a, e) AS(SELECT 1, 2) SELECT a FROM c"),
+        ("CommonTableExpression taken by WITH before a later step", {
+            let cte = CommonTableExpression("c")
+            cte.as(StatementSelect().select(1))
+            let select = StatementSelect().with(cte).select(a).from("c")
+            cte.column(a)
+            cte.as(StatementSelect().select(2))
+            return select.description + "; " + cte.description
+        }, "WITH c AS(SELECT 1) SELECT a FROM c; c(a) AS(SELECT 2)"),
+        ("WindowDef partition, order, frameSpec", {
+            let window = WindowDef()
+            window.partition(1, 2)
+            window.order([a])
+            window.frameSpec(FrameSpec().range().unboundedPreceding())
+            return window.description
+        }, "(PARTITION BY 1, 2 ORDER BY a RANGE UNBOUNDED PRECEDING)"),
+        ("WindowDef taken by OVER and WINDOW before a later step", {
+            let window = WindowDef()
+            window.order(a)
+            let sum = a.sum().over(window)
+            let select = StatementSelect().select(a.sum().over("w")).from("t").window("w").as(window)
+            window.partition(e)
+            return sum.description + "; " + select.description + "; " + window.description
+        }, "sum(a) OVER (ORDER BY a); SELECT sum(a) OVER w FROM t WINDOW w AS (ORDER BY a); (PARTITION BY e ORDER BY a)"),
+        ("FrameSpec step by step", {
+            let frame = FrameSpec()
+            frame.rows()
+            frame.betweenPreceding(1)
+            frame.andFollowing(2)
+            return frame.description
+        }, "ROWS BETWEEN 1 PRECEDING AND 2 FOLLOWING"),
+        ("FrameSpec taken by a window before a later step", {
+            let frame = FrameSpec()
+            frame.range()
+            frame.currentRow()
+            let window = WindowDef().frameSpec(frame)
+            frame.rows()
+            frame.unboundedPreceding()
+            return window.description + "; " + frame.description
+        }, "(RANGE CURRENT ROW); ROWS UNBOUNDED PRECEDING"),
         ("Expression taken as an operand before a later step", {
             let call = Expression.function("abs").invoke()
             let condition = call > 1
@@ -214,6 +348,20 @@ import Testing
             join.join("t2")
             join.on(Column(named: "a") == Column(named: "b"))
             let count = try database.getValue(from: StatementSelect().select(Expression.function("count").invokeAll()).from(join))
+            #expect(count?.int64Value == 2)
+        }
+    }
+
+    /// A FROM item aliased statement by statement runs: its columns are found under the alias.
+    @Test func tableAliasStatementFormRuns() throws {
+        try withScratchDatabase { database in
+            try database.exec("CREATE TABLE t(a INTEGER)")
+            try database.exec("INSERT INTO t VALUES(1), (2), (3)")
+            let table = TableOrSubquery(withTable: "t")
+            table.as("x")
+            let select = StatementSelect().select(Expression.function("count").invokeAll()).from(table)
+                .where(Column(named: "a").in(table: "x") > 1)
+            let count = try database.getValue(from: select)
             #expect(count?.int64Value == 2)
         }
     }

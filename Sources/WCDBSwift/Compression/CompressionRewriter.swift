@@ -107,7 +107,7 @@ struct CompressionRewriter: StatementRewriter {
         }
         inner.compoundOperators = Array(repeating: "UNION ALL", count: node.rows.count - 1)
         var outer = SelectCore()
-        outer.tables = [TableOrSubquery(.subquery(inner))]
+        outer.tables = [TableOrSubquery(fixed: .subquery(inner))]
         var insertedColumns: [ColumnName] = []
         for (index, column) in columns.enumerated() {
             let value = ExpressionNode(.column(ColumnName(name: slot(index))))

@@ -170,7 +170,7 @@ struct MigrationRewriter: StatementRewriter {
     private static func largest(_ column: String, from table: TableName, where condition: Expression? = nil) -> ExpressionNode {
         var core = SelectCore()
         core.columns = [ColumnResult(with: Expression(node: function("max", [ExpressionNode(.column(ColumnName(name: column)))])))]
-        core.tables = [TableOrSubquery(.table(table))]
+        core.tables = [TableOrSubquery(fixed: .table(table))]
         core.condition = condition
         var select = SelectNode()
         select.cores = [core]

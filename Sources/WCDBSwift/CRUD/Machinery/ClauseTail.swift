@@ -46,7 +46,7 @@ struct ClauseTail {
         var core = SelectCore()
         core.distinct = distinct
         core.columns = columns.map { $0.asColumnResult() }
-        core.tables = [TableOrSubquery(table: table)]
+        core.tables = [TableOrSubquery(fixed: .table(TableName(name: table)))]
         core.condition = condition?.asExpression()
         var select = SelectNode()
         select.cores = [core]

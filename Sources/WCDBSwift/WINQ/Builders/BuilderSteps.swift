@@ -45,3 +45,43 @@ extension SharedStepsBuilder {
     /// This builder as it is now, no longer changed by later steps on it: what a statement stores.
     var frozen: Self { Self(parts: BuilderSteps(parts.current)) }
 }
+
+/// The parts of a builder that trees hold far more often than users step it (a FROM item): a tree's
+/// copy keeps them inline, so a statement built per call allocates nothing for them; a builder a user
+/// holds keeps them in a `BuilderSteps` its copies share, as 2.x's reference.
+enum BuilderParts<Value: Sendable>: Sendable {
+    /// A tree's snapshot. Only trees hold one: a step on it changes the copy it returns, not this.
+    case fixed(Value)
+    /// A user's builder: a step changes the parts every copy shares.
+    case shared(BuilderSteps<Value>)
+
+    /// Parts a user's builder starts with, shared by its copies.
+    static func shared(_ value: Value) -> BuilderParts { .shared(BuilderSteps(value)) }
+
+    /// The parts as they are now.
+    var current: Value {
+        switch self {
+        case .fixed(let value): return value
+        case .shared(let steps): return steps.current
+        }
+    }
+
+    /// The parts as they are now, no longer changed by later steps: what a tree stores.
+    var frozen: BuilderParts { .fixed(current) }
+
+    /// Applies `change`: to the shared parts in place (returning them), or to a copy of fixed ones.
+    func applying(_ change: (inout Value) -> Void) -> BuilderParts {
+        switch self {
+        case .fixed(var value):
+            change(&value)
+            return .fixed(value)
+        case .shared(let steps):
+            steps.update { current in
+                var next = current
+                change(&next)
+                return next
+            }
+            return self
+        }
+    }
+}

@@ -3,23 +3,23 @@
 /// `RANGE|ROWS BETWEEN bound AND bound`. Built as WCDB 2.x chains it:
 /// `FrameSpec().rows().betweenPreceding(1).andFollowing(1)`; given to `WindowDef.frameSpec(_:)`.
 ///
-/// A value, like the window it goes in: each method returns a changed copy. Values are printed into the
-/// SQL. An engine without window functions refuses a statement with a window by name.
-public struct FrameSpec: Sendable, CustomStringConvertible {
-    /// The frame's parts.
-    private(set) var clause = FrameSpecClause()
+/// As in WCDB 2.x, where it is a reference, each method changes this frame spec (and its copies) and
+/// returns it: `let frame = FrameSpec(); frame.rows(); frame.currentRow()` is `ROWS CURRENT ROW`. A window
+/// takes the frame as it is then. Values are printed into the SQL. An engine without window functions
+/// refuses a statement with a window by name.
+public struct FrameSpec: Sendable, CustomStringConvertible, SharedStepsBuilder {
+    let parts: BuilderSteps<FrameSpecClause>
+
+    init(parts: BuilderSteps<FrameSpecClause>) { self.parts = parts }
+
+    /// The frame's parts as they are now.
+    var clause: FrameSpecClause { parts.current }
 
     /// An empty frame spec; choose `range()` or `rows()`, then the bounds.
-    public init() {}
-
-    private func change(_ body: (inout FrameSpecClause) -> Void) -> FrameSpec {
-        var copy = self
-        body(&copy.clause)
-        return copy
-    }
+    public init() { parts = BuilderSteps(FrameSpecClause()) }
 
     private func setting(_ bound: FrameSpecClause.Bound, between: Bool = false) -> FrameSpec {
-        change {
+        step {
             $0.start = bound
             $0.isBetween = between
         }
@@ -27,43 +27,56 @@ public struct FrameSpec: Sendable, CustomStringConvertible {
 
     /// `RANGE …`: the frame is counted in values of the window's ORDER BY term (rows with the same
     /// value are peers, in the frame together).
-    public func range() -> FrameSpec { change { $0.unit = "RANGE" } }
+    @discardableResult
+    public func range() -> FrameSpec { step { $0.unit = "RANGE" } }
     /// `ROWS …`: the frame is counted in rows.
-    public func rows() -> FrameSpec { change { $0.unit = "ROWS" } }
+    @discardableResult
+    public func rows() -> FrameSpec { step { $0.unit = "ROWS" } }
 
     /// `… UNBOUNDED PRECEDING`: from the partition's first row to the current one.
+    @discardableResult
     public func unboundedPreceding() -> FrameSpec { setting(.unboundedPreceding) }
     /// `… n PRECEDING`: from `n` rows (or values) before the current one to it.
+    @discardableResult
     public func preceding(_ offset: ExpressionConvertible) -> FrameSpec { setting(.preceding(offset.asExpression())) }
     /// `… CURRENT ROW`: the current row (and, for RANGE, its peers) alone.
+    @discardableResult
     public func currentRow() -> FrameSpec { setting(.currentRow) }
 
     /// `… BETWEEN UNBOUNDED PRECEDING AND …`; give the end with an `and…` method.
+    @discardableResult
     public func betweenUnboundedPreceding() -> FrameSpec { setting(.unboundedPreceding, between: true) }
     /// `… BETWEEN n PRECEDING AND …`; give the end with an `and…` method.
+    @discardableResult
     public func betweenPreceding(_ offset: ExpressionConvertible) -> FrameSpec { setting(.preceding(offset.asExpression()), between: true) }
     /// `… BETWEEN CURRENT ROW AND …`; give the end with an `and…` method.
+    @discardableResult
     public func betweenCurrentRow() -> FrameSpec { setting(.currentRow, between: true) }
     /// `… BETWEEN n FOLLOWING AND …`; give the end with an `and…` method.
+    @discardableResult
     public func betweenFollowing(_ offset: ExpressionConvertible) -> FrameSpec { setting(.following(offset.asExpression()), between: true) }
 
     /// `… AND CURRENT ROW`, the end of a BETWEEN frame.
-    public func andCurrentRow() -> FrameSpec { change { $0.end = .currentRow } }
+    @discardableResult
+    public func andCurrentRow() -> FrameSpec { step { $0.end = .currentRow } }
     /// `… AND n PRECEDING`, the end of a BETWEEN frame.
+    @discardableResult
     public func andPreceding(_ offset: ExpressionConvertible) -> FrameSpec {
         let offset = offset.asExpression()
-        return change { $0.end = .preceding(offset) }
+        return step { $0.end = .preceding(offset) }
     }
     /// `… AND UNBOUNDED FOLLOWING`, the end of a BETWEEN frame: up to the partition's last row.
-    public func andUnboundedFollowing() -> FrameSpec { change { $0.end = .unboundedFollowing } }
+    @discardableResult
+    public func andUnboundedFollowing() -> FrameSpec { step { $0.end = .unboundedFollowing } }
     /// `… AND n FOLLOWING`, the end of a BETWEEN frame.
+    @discardableResult
     public func andFollowing(_ offset: ExpressionConvertible) -> FrameSpec {
         let offset = offset.asExpression()
-        return change { $0.end = .following(offset) }
+        return step { $0.end = .following(offset) }
     }
 
     /// `RANGE|ROWS …`; values printed as literals.
-    public var description: String { clause.description }
+    public var description: String { parts.current.description }
 }
 
 /// A frame spec as a window holds it.

@@ -31,7 +31,7 @@ public struct Join: Sendable, CustomStringConvertible, TableOrSubqueryConvertibl
 
     /// A join clause starting with `table` (a table name, a subquery or a `TableOrSubquery`).
     public init(with table: TableOrSubqueryConvertible) {
-        self.init(parts: Parts(first: table.asTableOrSubquery()))
+        self.init(parts: Parts(first: table.frozenTableOrSubquery))
     }
 
     /// This join as it is now, no longer changed by later steps on it: what a tree stores.
@@ -48,7 +48,7 @@ public struct Join: Sendable, CustomStringConvertible, TableOrSubqueryConvertibl
     }
 
     private func joining(_ op: String, _ table: TableOrSubqueryConvertible) -> Join {
-        let table = table.asTableOrSubquery()
+        let table = table.frozenTableOrSubquery
         return step { $0.steps.append(Step(op: op, table: table)) }
     }
 

@@ -22,11 +22,8 @@ extension StatementInsert {
 }
 
 extension QualifiedTable {
-    /// A copy aliased `… AS alias`, the name UPDATE's or DELETE's clauses refer to the table by (newer
-    /// SQLite). Refused by name on an older engine.
-    public func `as`(_ alias: String) -> QualifiedTable {
-        var copy = self
-        copy.alias = alias
-        return copy
-    }
+    /// Aliases this table `… AS alias`, the name UPDATE's or DELETE's clauses refer to the table by
+    /// (newer SQLite), and returns it. Refused by name on an older engine.
+    @discardableResult
+    public func `as`(_ alias: String) -> QualifiedTable { step { $0.alias = alias } }
 }

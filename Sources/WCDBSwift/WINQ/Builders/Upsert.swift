@@ -4,88 +4,108 @@
 
 /// The `upsert-clause` of INSERT: `ON CONFLICT(cols) [WHERE …] DO NOTHING | DO UPDATE SET … [WHERE …]`.
 /// SQLite 3.24+; an older engine refuses it by name.
-public struct Upsert: Sendable, CustomStringConvertible {
-    private var target: [IndexedColumn] = []
-    private var targetCondition: Expression?
-    private var assignments: [Assignment] = []
-    private var pendingColumns: [ColumnName] = []
-    private var updateCondition: Expression?
-    private var isUpdate = false
-
-    /// An empty upsert clause: `ON CONFLICT DO NOTHING` until told otherwise.
-    public init() {}
-
-    /// Returns the clause unchanged: `ON CONFLICT` always prints; this only mirrors the SQL in a chain.
-    public func onConflict() -> Upsert { self }
-
-    /// A copy with `columns` appended to the conflict target `ON CONFLICT(columns…)`.
-    public func indexed(by columns: IndexedColumnConvertible...) -> Upsert {
-        var copy = self
-        copy.target += columns.map { $0.asIndex() }
-        return copy
+///
+/// As in WCDB 2.x, where it is a reference, each method adds to this clause (and its copies) and
+/// returns it: `let upsert = Upsert().onConflict(); upsert.doUpdate(); upsert.set(a).to(1)` builds the
+/// same clause as the chain. An INSERT takes the clause as it is then.
+public struct Upsert: Sendable, CustomStringConvertible, SharedStepsBuilder {
+    struct Parts: Sendable {
+        var target: [IndexedColumn] = []
+        var targetCondition: Expression?
+        var assignments: [Assignment] = []
+        var pendingColumns: [ColumnName] = []
+        var updateCondition: Expression?
+        var isUpdate = false
     }
 
-    /// WHERE on the conflict target before `doUpdate()`/`doNothing()`, on the update after it.
+    let parts: BuilderSteps<Parts>
+
+    init(parts: BuilderSteps<Parts>) { self.parts = parts }
+
+    /// An empty upsert clause: `ON CONFLICT DO NOTHING` until told otherwise.
+    public init() { parts = BuilderSteps(Parts()) }
+
+    /// Returns the clause unchanged: `ON CONFLICT` always prints; this only mirrors the SQL in a chain.
+    @discardableResult
+    public func onConflict() -> Upsert { self }
+
+    /// Appends `columns` to the conflict target `ON CONFLICT(columns…)` and returns the clause.
+    @discardableResult
+    public func indexed(by columns: IndexedColumnConvertible...) -> Upsert { indexed(by: columns) }
+
+    /// Appends the columns of an array to the conflict target and returns the clause.
+    @discardableResult
+    public func indexed(by columns: [IndexedColumnConvertible]) -> Upsert {
+        let columns = columns.map { $0.asIndex() }
+        return step { $0.target += columns }
+    }
+
+    /// WHERE on the conflict target before `doUpdate()`/`doNothing()`, on the update after it; returns the clause.
+    @discardableResult
     public func `where`(_ condition: ExpressionConvertible) -> Upsert {
-        var copy = self
-        if isUpdate { copy.updateCondition = condition.asExpression() } else { copy.targetCondition = condition.asExpression() }
-        return copy
+        let condition = condition.asExpression()
+        return step { if $0.isUpdate { $0.updateCondition = condition } else { $0.targetCondition = condition } }
     }
 
     /// Returns the clause unchanged: it prints `DO NOTHING` as long as `doUpdate()` was not called.
+    @discardableResult
     public func doNothing() -> Upsert { self }
 
-    /// A copy that prints `DO UPDATE SET …`; add assignments with `set(_:)` and `to(_:)`.
-    public func doUpdate() -> Upsert {
-        var copy = self
-        copy.isUpdate = true
-        return copy
-    }
+    /// Makes the clause print `DO UPDATE SET …` and returns it; add assignments with `set(_:)` and `to(_:)`.
+    @discardableResult
+    public func doUpdate() -> Upsert { step { $0.isUpdate = true } }
 
-    /// Starts an assignment to `columns` (one column, or a row value `(a, b)`); finish it with `to(_:)`.
+    /// Starts an assignment to `columns` (one column, or a row value `(a, b)`) and returns the clause;
+    /// finish it with `to(_:)`.
+    @discardableResult
     public func set(_ columns: ColumnConvertible...) -> Upsert { set(columns) }
 
-    /// Starts an assignment to the columns of an array (a row value `(a, b)` for several); finish it with `to(_:)`.
+    /// Starts an assignment to the columns of an array (a row value `(a, b)` for several) and returns
+    /// the clause; finish it with `to(_:)`.
+    @discardableResult
     public func set(_ columns: [ColumnConvertible]) -> Upsert {
-        var copy = self
-        copy.pendingColumns = columns.map { $0.asColumn().columnName }
-        return copy
+        let names = columns.map { $0.asColumn().columnName }
+        return step { $0.pendingColumns = names }
     }
 
-    /// Finishes the assignment started by `set(_:)`: `column = value`, printed with the value inlined.
+    /// Finishes the assignment started by `set(_:)`, `column = value` printed with the value inlined,
+    /// and returns the clause.
+    @discardableResult
     public func to(_ value: ExpressionConvertible) -> Upsert {
-        var copy = self
-        copy.assignments.append(Assignment(columns: pendingColumns, value: value.asExpression()))
-        copy.pendingColumns = []
-        return copy
+        let value = value.asExpression()
+        return step {
+            $0.assignments.append(Assignment(columns: $0.pendingColumns, value: value))
+            $0.pendingColumns = []
+        }
     }
 
     /// `ON CONFLICT[(target)] [WHERE …] DO NOTHING` or `… DO UPDATE SET … [WHERE …]`
     public var description: String { SQLRenderer.inlined { render(into: &$0) } }
 
     func render(into renderer: inout SQLRenderer) {
+        let parts = parts.current
         renderer.write("ON CONFLICT")
-        if !target.isEmpty {
+        if !parts.target.isEmpty {
             renderer.write("(")
-            for (index, column) in target.enumerated() {
+            for (index, column) in parts.target.enumerated() {
                 if index > 0 { renderer.write(", ") }
                 column.render(into: &renderer)
             }
             renderer.write(")")
         }
-        renderer.render(where: targetCondition)
-        guard isUpdate else { return renderer.write(" DO NOTHING") }
+        renderer.render(where: parts.targetCondition)
+        guard parts.isUpdate else { return renderer.write(" DO NOTHING") }
         renderer.write(" DO UPDATE SET ")
-        renderer.render(assignments: assignments)
-        renderer.render(where: updateCondition)
+        renderer.render(assignments: parts.assignments)
+        renderer.render(where: parts.updateCondition)
     }
 }
 
 extension StatementInsert {
-    /// `ON CONFLICT … DO …` (SQLite 3.24+; refused by name on an older engine).
+    /// `ON CONFLICT … DO …` (SQLite 3.24+; refused by name on an older engine), the clause as it is now.
     @discardableResult
     public func upsert(_ upsert: Upsert) -> StatementInsert {
-        node.upsert = upsert
+        node.upsert = upsert.frozen
         return self
     }
 }

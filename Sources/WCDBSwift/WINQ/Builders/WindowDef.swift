@@ -5,45 +5,52 @@
 /// A window for window functions: `OVER (PARTITION BY … ORDER BY … frame)`, or a window named in the
 /// statement's `WINDOW` clause (`StatementSelect.window(_:)`, `Expression.over(_:)` with a name).
 /// Engines before SQLite 3.25 refuse `OVER` and `WINDOW` by name.
-public struct WindowDef: Sendable, CustomStringConvertible {
-    /// A window of the statement's WINDOW clause this one names (`OVER name`) or builds on (`OVER (name …)`).
-    private var base: String?
-    private var partitions: [Expression] = []
-    private var orders: [OrderingTerm] = []
-    private var frame: FrameSpecClause?
+///
+/// As in WCDB 2.x, where it is a reference, `partition(_:)`, `order(_:)` and `frameSpec(_:)` change this
+/// window (and its copies) and return it. A window function or a `WINDOW` clause takes the window as it
+/// is then.
+public struct WindowDef: Sendable, CustomStringConvertible, SharedStepsBuilder {
+    struct Parts: Sendable {
+        /// A window of the statement's WINDOW clause this one names (`OVER name`) or builds on (`OVER (name …)`).
+        var base: String?
+        var partitions: [Expression] = []
+        var orders: [OrderingTerm] = []
+        var frame: FrameSpecClause?
+    }
+
+    let parts: BuilderSteps<Parts>
+
+    init(parts: BuilderSteps<Parts>) { self.parts = parts }
 
     /// An empty window, `()`: the whole result set as one partition.
-    public init() {}
+    public init() { parts = BuilderSteps(Parts()) }
 
     /// The window named `name` in the statement's WINDOW clause: `OVER name`.
-    init(named name: String) { base = name }
+    init(named name: String) { parts = BuilderSteps(Parts(base: name)) }
 
     func partitioned(by expressions: [ExpressionConvertible]) -> WindowDef {
-        var copy = self
-        copy.partitions += expressions.map { $0.asExpression() }
-        return copy
+        let expressions = expressions.map { $0.asExpression() }
+        return step { $0.partitions += expressions }
     }
 
     func ordered(by terms: [OrderingTermConvertible]) -> WindowDef {
-        var copy = self
-        copy.orders += terms.map { $0.asOrder() }
-        return copy
+        let terms = terms.map { $0.asOrder() }
+        return step { $0.orders += terms }
     }
 
-    func framed(_ frame: FrameSpecClause) -> WindowDef {
-        var copy = self
-        copy.frame = frame
-        return copy
-    }
+    func framed(_ frame: FrameSpecClause) -> WindowDef { step { $0.frame = frame } }
 
     /// `(PARTITION BY … ORDER BY … frame)`, the parts that are set; values printed as literals. An empty
     /// window prints nothing here (as WCDB 2.x); after `OVER` it is `()`.
     public var description: String {
-        if base == nil, partitions.isEmpty, orders.isEmpty, frame == nil { return "" }
+        let parts = parts.current
+        if parts.base == nil, parts.partitions.isEmpty, parts.orders.isEmpty, parts.frame == nil { return "" }
         return SQLRenderer.inlined { render(into: &$0) }
     }
 
     func render(into renderer: inout SQLRenderer) {
+        let parts = parts.current
+        let base = parts.base, partitions = parts.partitions, orders = parts.orders, frame = parts.frame
         if let base, partitions.isEmpty, orders.isEmpty, frame == nil { return renderer.write(identifier: base) }
         renderer.write("(")
         var separator = ""
@@ -78,7 +85,7 @@ public struct WindowDef: Sendable, CustomStringConvertible {
 extension ExpressionFunctionOperable {
     /// `function OVER (window)`, e.g. `Column(named: "a").sum().over(WindowDef().order(b))`.
     public func over(_ window: WindowDef) -> Expression {
-        Expression(.over(asExpression().inlinedNode, window))
+        Expression(.over(asExpression().inlinedNode, window.frozen))
     }
 
     /// `function OVER name`: the window `name` of the statement's WINDOW clause (`StatementSelect.window(_:)`).
@@ -90,7 +97,8 @@ extension Expression {
     /// function and is returned, so `call.over(window)` written as a statement takes effect.
     @discardableResult
     public func over(_ window: WindowDef) -> Expression {
-        step { Expression(.over($0.inlinedNode, window)) }
+        let window = window.frozen
+        return step { Expression(.over($0.inlinedNode, window)) }
     }
 
     /// `function OVER name` (see `over(_:)`): the window `name` of the statement's WINDOW clause.
@@ -99,15 +107,20 @@ extension Expression {
 }
 
 extension WindowDef {
-    /// A copy with `expressions` appended to `PARTITION BY …`.
+    /// Appends `expressions` to this window's `PARTITION BY …` and returns it.
+    @discardableResult
     public func partition(_ expressions: ExpressionConvertible...) -> WindowDef { partitioned(by: expressions) }
-    /// A copy with `expressions` appended to `PARTITION BY …`, from an array.
+    /// Appends `expressions` to this window's `PARTITION BY …`, from an array, and returns it.
+    @discardableResult
     public func partition(_ expressions: [ExpressionConvertible]) -> WindowDef { partitioned(by: expressions) }
-    /// A copy with `terms` appended to the window's `ORDER BY …`.
+    /// Appends `terms` to this window's `ORDER BY …` and returns it.
+    @discardableResult
     public func order(_ terms: OrderingTermConvertible...) -> WindowDef { ordered(by: terms) }
-    /// A copy with `terms` appended to the window's `ORDER BY …`, from an array.
+    /// Appends `terms` to this window's `ORDER BY …`, from an array, and returns it.
+    @discardableResult
     public func order(_ terms: [OrderingTermConvertible]) -> WindowDef { ordered(by: terms) }
-    /// A copy with `frameSpec` as its frame; replaces an earlier one.
+    /// Gives this window `frameSpec` (as it is now) as its frame, replacing an earlier one, and returns it.
+    @discardableResult
     public func frameSpec(_ frameSpec: FrameSpec) -> WindowDef { framed(frameSpec.clause) }
 }
 
@@ -126,6 +139,7 @@ extension StatementSelect {
     public func `as`(_ window: WindowDef) -> StatementSelect {
         guard let name = pendingWindow else { preconditionFailure("as(_:) must follow window(_:)") }
         pendingWindow = nil
+        let window = window.frozen
         return current { $0.windows.append((name, window)) }
     }
 }

@@ -5,7 +5,8 @@ extension TableOrSubquery {
     /// The table `table` (2.x spelling of `init(table:)`).
     public init(withTable table: String) { self.init(table: table) }
 
-    /// A copy aliased `… AS alias` (2.x spelling of `as(_:)`).
+    /// Aliases this item `… AS alias` and returns it (2.x spelling of `as(_:)`).
+    @discardableResult
     public func `as`(alias: String) -> TableOrSubquery { self.as(alias) }
 }
 

@@ -6,11 +6,11 @@ public final class StatementDelete: Statement, OrderLimitStatement {
     /// An empty statement; name the table with `delete(fromTable:)`.
     public init() {}
 
-    /// `WITH [RECURSIVE] cte, …` before the DELETE; appends expressions, the last call sets RECURSIVE.
+    /// `WITH [RECURSIVE] cte, …` before the DELETE; appends expressions (each as it is now), the last call sets RECURSIVE.
     @discardableResult
     public func with(recursive: Bool = false, _ expressions: CommonTableExpression...) -> StatementDelete {
         node.with.recursive = recursive
-        node.with.expressions += expressions
+        node.with.expressions += expressions.map(\.frozen)
         return self
     }
 
@@ -28,8 +28,9 @@ public final class StatementDelete: Statement, OrderLimitStatement {
         return self
     }
 
-    /// The table, its schema, alias and index hint from a `QualifiedTable`.
+    /// The table, its schema, alias and index hint from a `QualifiedTable`, as they are now.
     func setTable(_ table: QualifiedTable) -> StatementDelete {
+        let table = table.parts.current
         node.table = table.table
         node.tableAlias = table.alias
         node.indexHint = table.indexHint

@@ -6,11 +6,11 @@ public final class StatementInsert: Statement {
     /// An empty statement; name the table with `insert(orReplace:intoTable:with:)` or `replace(intoTable:with:)`.
     public init() {}
 
-    /// `WITH [RECURSIVE] cte, …` before the INSERT; appends expressions, the last call sets RECURSIVE.
+    /// `WITH [RECURSIVE] cte, …` before the INSERT; appends expressions (each as it is now), the last call sets RECURSIVE.
     @discardableResult
     public func with(recursive: Bool = false, _ expressions: CommonTableExpression...) -> StatementInsert {
         node.with.recursive = recursive
-        node.with.expressions += expressions
+        node.with.expressions += expressions.map(\.frozen)
         return self
     }
 

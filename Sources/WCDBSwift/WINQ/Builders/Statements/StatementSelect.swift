@@ -20,11 +20,11 @@ public final class StatementSelect: Statement, OrderLimitStatement {
     /// An empty statement; start with `select(distinct:_:)`.
     public init() {}
 
-    /// `WITH [RECURSIVE] cte, …` before the SELECT; appends expressions, the last call sets RECURSIVE.
+    /// `WITH [RECURSIVE] cte, …` before the SELECT; appends expressions (each as it is now), the last call sets RECURSIVE.
     @discardableResult
     public func with(recursive: Bool = false, _ expressions: CommonTableExpression...) -> StatementSelect {
         node.with.recursive = recursive
-        node.with.expressions += expressions
+        node.with.expressions += expressions.map(\.frozen)
         return self
     }
 
@@ -43,14 +43,14 @@ public final class StatementSelect: Statement, OrderLimitStatement {
         }
     }
 
-    /// Appends to the current core's `FROM`: tables, subqueries or joins, separated by commas (a cross join).
+    /// Appends to the current core's `FROM`: tables, subqueries or joins, separated by commas (a cross join), each as it is now.
     @discardableResult
     public func from(_ tables: TableOrSubqueryConvertible...) -> StatementSelect { from(tables) }
 
     /// Appends to the current core's `FROM` from an array.
     @discardableResult
     public func from(_ tables: [TableOrSubqueryConvertible]) -> StatementSelect {
-        current { $0.tables += tables.map { $0.asTableOrSubquery() } }
+        current { $0.tables += tables.map { $0.frozenTableOrSubquery } }
     }
 
     /// `WHERE condition` of the current core; replaces an earlier condition.

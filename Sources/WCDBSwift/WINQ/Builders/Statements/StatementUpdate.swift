@@ -10,11 +10,11 @@ public final class StatementUpdate: Statement, OrderLimitStatement {
     /// An empty statement; name the table with `update(table:onConflict:)`.
     public init() {}
 
-    /// `WITH [RECURSIVE] cte, …` before the UPDATE; appends expressions, the last call sets RECURSIVE.
+    /// `WITH [RECURSIVE] cte, …` before the UPDATE; appends expressions (each as it is now), the last call sets RECURSIVE.
     @discardableResult
     public func with(recursive: Bool = false, _ expressions: CommonTableExpression...) -> StatementUpdate {
         node.with.recursive = recursive
-        node.with.expressions += expressions
+        node.with.expressions += expressions.map(\.frozen)
         return self
     }
 
@@ -33,8 +33,9 @@ public final class StatementUpdate: Statement, OrderLimitStatement {
         return self
     }
 
-    /// The table, its schema, alias and index hint from a `QualifiedTable`.
+    /// The table, its schema, alias and index hint from a `QualifiedTable`, as they are now.
     func setTable(_ table: QualifiedTable) -> StatementUpdate {
+        let table = table.parts.current
         node.table = table.table
         node.tableAlias = table.alias
         node.indexHint = table.indexHint
