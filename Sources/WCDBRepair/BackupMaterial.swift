@@ -45,13 +45,10 @@ public struct BackupMaterial: Codable, Sendable, Equatable {
         if let key { body = try BackupMaterial.seal(body, key: key) }
         let file = BackupMaterial.magic + BackupMaterial.sha256(body) + body
         let temporary = target + ".tmp"
-        try writeSynced(file, to: temporary)
-        guard rename(temporary, target) == 0 else {
-            throw RepairError.materialDamaged(path: target, reason: "rename failed: \(String(cString: strerror(errno)))")
-        }
-        // The new name is durable only once its folder is synced: until then a power cut may bring back
-        // the generation it replaced (sound, older), never a torn one.
-        syncFolder(of: target)
+        try writeWhole(file, to: temporary)
+        // Until the new name is durable, a power cut may bring back the generation it replaces (sound,
+        // older), never a torn one; the other generation is not touched.
+        try DurablePlacement.replace(target, with: temporary)
     }
 
     /// The newest sound generation beside `path`.
@@ -144,10 +141,8 @@ public struct BackupMaterial: Codable, Sendable, Equatable {
     }
 }
 
-/// Writes `bytes` to a new file at `path` and syncs it. The sync must come before the rename over a
-/// material generation: without it a power cut after the rename can leave the name on a file whose data
-/// never reached the disk (empty or torn), while the generation it replaced is gone.
-private func writeSynced(_ bytes: [UInt8], to path: String) throws {
+/// Writes `bytes` to a new file at `path` (an earlier one there is replaced); `DurablePlacement` syncs it.
+private func writeWhole(_ bytes: [UInt8], to path: String) throws {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw RepairError.cannotWrite(path: path, errno: errno) }
     defer { close(descriptor) }
@@ -157,16 +152,5 @@ private func writeSynced(_ bytes: [UInt8], to path: String) throws {
         if wrote < 0 && errno == EINTR { continue }
         guard wrote > 0 else { throw RepairError.cannotWrite(path: path, errno: wrote < 0 ? errno : EIO) }
         done += wrote
-    }
-    guard fsync(descriptor) == 0 else { throw RepairError.cannotWrite(path: path, errno: errno) }
-}
-
-/// Syncs the folder of `path`, so that a rename into it is durable.
-private func syncFolder(of path: String) {
-    let parent = (path as NSString).deletingLastPathComponent
-    let folder = open(parent.isEmpty ? "." : parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if folder >= 0 {
-        _ = fsync(folder)
-        close(folder)
     }
 }

@@ -212,15 +212,6 @@ public struct CipherTranscoder: Sendable {
         return Report(pages: pageCount, walFrames: input.walFrames, zeroPages: zeroPages, salt: targetCodec.salt)
     }
 
-    /// Syncs the folder of `path`, which makes a name created or removed in it durable.
-    public static func syncFolder(of path: String) {
-        let parent = (path as NSString).deletingLastPathComponent
-        let folder = open(parent.isEmpty ? "." : parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard folder >= 0 else { return }
-        _ = fsync(folder)
-        close(folder)
-    }
-
     static func randomSalt() throws -> [UInt8] {
         var salt = [UInt8](repeating: 0, count: PageCodec.saltSize)
         guard RAND_bytes(&salt, Int32(salt.count)) == 1 else { throw RepairError.cannotWrite(path: "(salt)", errno: EIO) }
@@ -276,7 +267,7 @@ public struct CipherTranscoder: Sendable {
             self.path = path
             var existing = stat()
             guard lstat(path, &existing) != 0 else { throw RepairError.cannotOpen(path: path, errno: EEXIST) }
-            temporaryPath = path + ".converting-\(getpid())"
+            temporaryPath = DurablePlacement.temporaryName(for: path, kind: "converting")
             descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
             guard descriptor >= 0 else { throw RepairError.cannotOpen(path: temporaryPath, errno: errno) }
         }
@@ -295,15 +286,10 @@ public struct CipherTranscoder: Sendable {
         }
 
         func finish() throws {
-            guard fsync(descriptor) == 0 else { throw RepairError.cannotWrite(path: path, errno: errno) }
             let code = close(descriptor) == 0 ? 0 : errno
             descriptor = -1
             guard code == 0 else { throw RepairError.cannotWrite(path: path, errno: code) }
-            // `link` fails rather than replace a file that appeared at `path` meanwhile.
-            guard link(temporaryPath, path) == 0 else { throw RepairError.cannotOpen(path: path, errno: errno) }
-            unlink(temporaryPath)
-            // The new name is durable only once its folder is synced.
-            CipherTranscoder.syncFolder(of: path)
+            try DurablePlacement.publish(temporaryPath, as: path)
         }
 
         func discard() {

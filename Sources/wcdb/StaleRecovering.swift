@@ -2,7 +2,7 @@ import Foundation
 
 /// What a run killed before it finished (at a time limit, by SIGKILL) left beside its destination: a
 /// `recover`'s `<destination>.recovering-<pid>` and its `-wal`, `-shm` and `-journal`; an `import`'s or
-/// `export`'s `<destination>.converting-<pid>` or `.exporting-<pid>`. Nothing else removes them, and they
+/// `export`'s `<destination>.converting-<pid>-<random>` or `.exporting-<pid>-<random>`. Nothing else removes them, and they
 /// hold a partial copy of the database's rows.
 enum StaleRecovering {
     /// Removes the files of every run whose process no longer exists and returns their paths. A run
@@ -16,7 +16,13 @@ enum StaleRecovering {
             guard let prefix = prefixes.first(where: { name.hasPrefix($0) }) else { continue }
             let rest = name.dropFirst(prefix.count)
             let digits = rest.prefix { $0.isASCII && $0.isNumber }
-            guard ["", "-wal", "-shm", "-journal"].contains(String(rest.dropFirst(digits.count))),
+            var suffix = rest.dropFirst(digits.count)
+            // An import's or export's name goes on with `-<random hex>` (`DurablePlacement.temporaryName`).
+            if suffix.first == "-", case let random = suffix.dropFirst().prefix(while: \.isHexDigit), !random.isEmpty,
+               !random.contains(where: \.isUppercase) {
+                suffix = suffix.dropFirst(1 + random.count)
+            }
+            guard ["", "-wal", "-shm", "-journal"].contains(String(suffix)),
                   let pid = pid_t(digits), pid > 0, pid != getpid(), kill(pid, 0) == -1, errno == ESRCH else { continue }
             let path = folder + "/" + name
             if unlink(path) == 0 { removed.append(path) }

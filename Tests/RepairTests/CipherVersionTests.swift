@@ -67,7 +67,8 @@ struct CipherVersionTests {
         try child.run()
         child.waitUntilExit()
         let dead = child.processIdentifier
-        let stale = [exported + ".exporting-\(dead)", exported + ".exporting-\(dead)-journal", exported + ".converting-\(dead)"]
+        let stale = [exported + ".exporting-\(dead)-5eed", exported + ".exporting-\(dead)-5eed-journal", exported + ".converting-\(dead)-c0de",
+                     exported + ".exporting-\(dead)"]
         for path in stale { #expect(FileManager.default.createFile(atPath: path, contents: Data("partial".utf8))) }
         let exportRun = try ToolSafetyTests.wcdb(["export", imported, exported, "--cipher-version", "4"] + keyed)
         #expect(exportRun.status == 0, "\(exportRun.output)")

@@ -178,7 +178,7 @@ extension Database {
         // Roots named only by the material are checked against the file before rows follow them.
         let check = MaterialCheck(tables: tables.filter { unconfirmed.contains($0.name) }, shapes: shapes, salvager: salvager)
         if check.isForeign { throw fail(.materialMismatch(path: materialPath)) }
-        for (index, entry) in tables.enumerated() {
+        for entry in tables {
             if salvager.isStopped { return nil }
             guard let shape = shapes.first(where: { $0.table == entry.name }), entry.rootPage >= 1,
                   !check.contradicted.contains(entry.name) else { continue }

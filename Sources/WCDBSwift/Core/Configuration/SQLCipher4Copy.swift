@@ -24,34 +24,22 @@ enum SQLCipher4Copy {
         guard Engine.current.cipherMajorVersion < 4 else {
             // Written under a temporary name and linked into place when complete: a process killed
             // mid-way leaves no partial file at `destination`.
-            let staging = destination + ".exporting-\(getpid())"
+            let staging = DurablePlacement.temporaryName(for: destination, kind: "exporting")
             defer { for suffix in ["", "-journal", "-wal", "-shm"] { unlink(staging + suffix) } }
             var existing = stat()
             if lstat(destination, &existing) == 0 { throw RepairError.cannotOpen(path: destination, errno: EEXIST) }
             try export.export(into: staging, as: .sqlcipher4(pageSize: transcoder.pageSize, kdfIterations: transcoder.kdfIterations))
             if let progress, !progress(0.5) || !progress(1) { throw RepairError.cancelled(path: destination) }
             let report = try report(of: staging, pageSize: transcoder.pageSize)
-            try publish(staging, as: destination)
+            try DurablePlacement.publish(staging, as: destination)
             return report
         }
-        let staging = destination + ".exporting-\(getpid())"
+        let staging = DurablePlacement.temporaryName(for: destination, kind: "exporting")
         defer { for suffix in ["", "-journal", "-wal", "-shm"] { unlink(staging + suffix) } }
         try export.export(into: staging, as: .sqlcipher3LaidOutFor4(transcoder))
         if let progress, !progress(0.5) { throw RepairError.cancelled(path: destination) }
         return try transcoder.convertToSQLCipher4(from: staging, to: destination,
                                                   progress: progress.map { report in { report(0.5 + $0 / 2) } })
-    }
-
-    /// Makes the finished file at `staging` durable and links it to `destination` (never over a file
-    /// that appeared there meanwhile), then syncs the folder so that the name is durable too.
-    private static func publish(_ staging: String, as destination: String) throws {
-        let file = open(staging, O_RDONLY | O_CLOEXEC)
-        guard file >= 0 else { throw RepairError.cannotOpen(path: staging, errno: errno) }
-        let synced = fsync(file) == 0 ? 0 : errno
-        close(file)
-        guard synced == 0 else { throw RepairError.cannotWrite(path: staging, errno: synced) }
-        guard link(staging, destination) == 0 else { throw RepairError.cannotOpen(path: destination, errno: errno) }
-        CipherTranscoder.syncFolder(of: destination)
     }
 
     /// What the engine wrote at `path`: its pages and salt (nothing came from a WAL, no page was zero).
