@@ -7,10 +7,10 @@ import WCDBTestSupport
 private typealias Item = MigrationItem.Properties
 
 /// A power cut at a random moment of a data migration (its steps, the WAL checkpoints between them, the
-/// DROP of the emptied source), under the power-loss VFS: the writes since each file's last sync are
+/// clean-up that empties and drops a source in the target's file), under the power-loss VFS: the writes since each file's last sync are
 /// lost, or torn at 512-byte sectors. After the cut, with the migration configured again, both files
 /// pass `integrity_check`, the target reads every original row exactly once (moved or not), the
-/// migration runs to its end, and the target then stores exactly the original rows.
+/// migration runs to its end and cleans up, and the target then stores exactly the original rows.
 @Suite(.serialized) struct MigrationPowerLossTests {
     struct Scenario: CustomTestStringConvertible, Sendable {
         var crossFile: Bool  // the source in another file (attached), else in the target's file
@@ -63,11 +63,11 @@ private struct MigrationRound {
             if let dieAfter { plvfs_die_after(dieAfter) }
             do {
                 var steps = 0
-                while !target.isMigrated() && steps < 10_000 {
+                while !Self.isDone(target) && steps < 10_000 {
                     try target.stepMigration()
                     steps += 1
                 }
-                result.finishedBeforeCut = target.isMigrated()
+                result.finishedBeforeCut = Self.isDone(target)
             } catch {
                 // the machine stopped
             }
@@ -101,11 +101,15 @@ private struct MigrationRound {
                 failures.append("read through the target: \(read.count) rows (\(Set(read.map(\.id)).count) ids) of \(MigrationPowerLossTests.rows), or changed")
             }
             var steps = 0
-            while !target.isMigrated() && steps < 10_000 {
+            while !Self.isDone(target) && steps < 10_000 {
                 try target.stepMigration()
                 steps += 1
             }
-            if !target.isMigrated() { failures.append("the migration did not finish after the cut") }
+            if !Self.isDone(target) { failures.append("the migration did not finish (and clean up) after the cut") }
+            // The source's table is gone from the target's file: renamed to a leftover, emptied, dropped.
+            let left = try target.getRows("SELECT name FROM main.sqlite_master WHERE type = 'table' AND name IN ('old') "
+                                          + "OR name LIKE 'wcdb_migration_leftover%'").map(\.[0].stringValue)
+            if !left.isEmpty { failures.append("after the clean-up the target's file still holds \(left)") }
             // Raw SQL is not rewritten: what the target's own table stores.
             let stored = try target.getRows("SELECT id, content FROM main.new ORDER BY id")
                 .map { MigrationItem(id: $0[0].int64Value, content: $0[1].stringValue) }
@@ -116,6 +120,11 @@ private struct MigrationRound {
             failures.append("after the cut: \(error)")
         }
         return failures
+    }
+
+    /// Migrated, and a source in the target's file freed (the clean-up's steps, cut too).
+    private static func isDone(_ target: Database) -> Bool {
+        target.isMigrated() && target.isMigrationCleanedUp()
     }
 
     private func open(_ targetPath: String, _ sourcePath: String?) -> Database {

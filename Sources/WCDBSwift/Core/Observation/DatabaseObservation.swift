@@ -109,8 +109,8 @@ final class ObservationRun<Value: Sendable> {
         sink.startFetch()
         let fetch = observation.fetch
         let known = region
-        // Not `read(_:)`: its transaction and `query_only` would refuse the connection-level set-up that
-        // a migrating or compressed table's first read on a handle makes.
+        // Not `read(_:)`: inside its transaction, the set-up a migrating table's read makes on a handle
+        // (its temp view) is made again at every fetch instead of once per handle.
         let (value, key, region) = try await observation.database.runCancellable(writes: false) { handle in
             try ReadRegion.recording(on: handle, known: known) { try fetch(handle) }
         }
