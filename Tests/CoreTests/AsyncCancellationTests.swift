@@ -508,11 +508,13 @@ struct TransactionOverloadTests {
         let outcome = await task.result
         let elapsed = milliseconds(ContinuousClock.now - start)
         // The holder keeps the lock until told: only the cancellation or the 10 s busy timeout can end the
-        // wait. Alone this takes a few ms; the bound, well under the timeout, leaves room for a busy
-        // cooperative pool under ThreadSanitizer while other suites run beside it (1.1 s seen in a CI
-        // run, 3.5 s on a machine also building).
+        // wait, and the error type below tells which did (the timeout throws SQLITE_BUSY). Alone this
+        // takes a few ms; what the clock adds is the awaiting Task's resumption, which waits for a thread
+        // of the two-thread cooperative pool that other suites' synchronous tests hold (1.1 s seen in a
+        // CI run under ThreadSanitizer, 6.4-7.2 s here with a build beside the suite). The bound only
+        // keeps it under the timeout.
         print("CancelWhileWaitingTests: \(form) returned \(Int(elapsed)) ms after the cancel")
-        #expect(elapsed < 6000, "returned \(elapsed) ms after the cancel")
+        #expect(elapsed < 9500, "returned \(elapsed) ms after the cancel")
         guard case .failure(let error) = outcome else {
             Issue.record("the cancelled work ran")
             release.signal()

@@ -175,9 +175,9 @@ extension ScratchDatabase {
         let insert = "INSERT INTO memo_search(docid, title, text) VALUES(new.rowid, new.title, new.text); END"
         #expect(sql["memo_search_ai"] == "CREATE TRIGGER memo_search_ai AFTER INSERT ON memo BEGIN " + insert)
         #expect(sql["memo_search_au"] == "CREATE TRIGGER memo_search_au AFTER UPDATE ON memo BEGIN " + insert)
-        #expect(sql["memo_search_bu"] == "CREATE TRIGGER memo_search_bu BEFORE UPDATE ON memo BEGIN DELETE FROM memo_search WHERE (docid = old.rowid); END")
-        #expect(sql["memo_search_bd"] == "CREATE TRIGGER memo_search_bd BEFORE DELETE ON memo BEGIN DELETE FROM memo_search WHERE (docid = old.rowid); END")
-        #expect(sql["memo_search_bi"] == "CREATE TRIGGER memo_search_bi BEFORE INSERT ON memo WHEN (new.rowid != -1) BEGIN DELETE FROM memo_search WHERE (docid = new.rowid); END")
+        #expect(sql["memo_search_bu"] == "CREATE TRIGGER memo_search_bu BEFORE UPDATE ON memo BEGIN DELETE FROM memo_search WHERE docid = old.rowid; END")
+        #expect(sql["memo_search_bd"] == "CREATE TRIGGER memo_search_bd BEFORE DELETE ON memo BEGIN DELETE FROM memo_search WHERE docid = old.rowid; END")
+        #expect(sql["memo_search_bi"] == "CREATE TRIGGER memo_search_bi BEFORE INSERT ON memo WHEN new.rowid != -1 BEGIN DELETE FROM memo_search WHERE docid = new.rowid; END")
         let table = try scratch.database.getValue("SELECT sql FROM sqlite_master WHERE name = 'memo_search'").stringValue
         #expect(table == "CREATE VIRTUAL TABLE memo_search USING fts4(title, text, content=\"memo\", tokenize=wcdb)")
         #expect(VirtualTableBinding.triggerNames(forIndex: "memo_search") == ["memo_search_ai", "memo_search_bi", "memo_search_bu", "memo_search_bd", "memo_search_au"])

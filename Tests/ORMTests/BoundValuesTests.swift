@@ -28,7 +28,7 @@ final class BoundValuesTests: DatabaseTestCase {
         let lifted = try XCTUnwrap(lift(id > 3 && name.like("a'b%", escape: "\\") || id.in(1, -2, 3.5)))
         XCTAssertFalse(lifted.sql.contains("3") || lifted.sql.contains("a''b"), lifted.sql)
         XCTAssertEqual(lifted.values, [.integer(3), .text("a'b%"), .text("\\"), .integer(1), .integer(-2), .double(3.5)])
-        XCTAssertEqual(lifted.sql, "(((id > ?) AND (name LIKE ? ESCAPE ?)) OR (id IN (?, ?, ?)))")
+        XCTAssertEqual(lifted.sql, "((id > ?) AND (name LIKE ? ESCAPE ?)) OR (id IN (?, ?, ?))")
     }
 
     func testBlobsAndStringsWithNULAreBoundAsTheirBytes() throws {
@@ -37,9 +37,9 @@ final class BoundValuesTests: DatabaseTestCase {
         XCTAssertEqual(lifted.values, [.blob(blob)])
         let withNUL = try XCTUnwrap(lift(Column(named: "name") == "a\u{0}b"))
         XCTAssertEqual(withNUL.values, [.text("a\u{0}b")])
-        XCTAssertEqual(withNUL.sql, "(name = ?)")
+        XCTAssertEqual(withNUL.sql, "name = ?")
         // Printed for people, the string with NUL still round-trips as a CAST blob.
-        XCTAssertEqual((Column(named: "name") == "a\u{0}b").asExpression().description, "(name = (+CAST(X'610062' AS TEXT)))")
+        XCTAssertEqual((Column(named: "name") == "a\u{0}b").asExpression().description, "name = (+CAST(X'610062' AS TEXT))")
     }
 
     func testFunctionArgumentsArithmeticNullKeywordsStayInTheText() throws {
@@ -55,14 +55,14 @@ final class BoundValuesTests: DatabaseTestCase {
         XCTAssertEqual(try XCTUnwrap(lift(a == Double.infinity)).values, [.double(.infinity)])
         // On request, a compared value stays in the text, for the planner.
         let inlined = try XCTUnwrap(lift(a == Expression(inlining: 1)))
-        XCTAssertEqual(inlined.sql, "(a = 1)")
+        XCTAssertEqual(inlined.sql, "a = 1")
         XCTAssertEqual(inlined.values, [])
     }
 
     func testSubqueriesKeepTheirTextAndOwnBindParametersAreNotLifted() throws {
         let inner = StatementSelect().select(Column(named: "id")).from("owner").order(by: Expression(with: 1)).limit(1)
         let lifted = try XCTUnwrap(lift(Column(named: "id").in(inner) && Column(named: "x") == 3))
-        XCTAssertEqual(lifted.sql, "((id IN (SELECT id FROM owner ORDER BY 1 LIMIT 1)) AND (x = ?))")
+        XCTAssertEqual(lifted.sql, "(id IN (SELECT id FROM owner ORDER BY 1 LIMIT 1)) AND (x = ?)")
         XCTAssertNil(lift(Column(named: "id") == Expression.bindParameter))
         XCTAssertNil(lift(Column(named: "id") == Expression.bindParameter(named: "k")))
         XCTAssertNil(lift(Expression.function("lower", Expression.bindParameter) == "a"))
@@ -73,7 +73,7 @@ final class BoundValuesTests: DatabaseTestCase {
         let lifted = try XCTUnwrap(lift(odd == 7))
         XCTAssertTrue(lifted.sql.contains("\"we?ird 'col' 42\""), lifted.sql)
         XCTAssertEqual(lifted.values, [.integer(7)])
-        XCTAssertEqual((odd == "x'y").asExpression().description, "(\"we?ird 'col' 42\" = 'x''y')")
+        XCTAssertEqual((odd == "x'y").asExpression().description, "\"we?ird 'col' 42\" = 'x''y'")
     }
 
     // MARK: Through the CRUD API, on a real database
@@ -156,7 +156,7 @@ final class BoundValuesTests: DatabaseTestCase {
         database.traceSQL(nil)
         let selects = traced.with { $0.filter { $0.hasPrefix("SELECT") } }
         XCTAssertEqual(selects.first, "SELECT max(id) FROM owner")
-        XCTAssertEqual(selects[1], "SELECT name FROM owner WHERE (id > ?)")
+        XCTAssertEqual(selects[1], "SELECT name FROM owner WHERE id > ?")
         XCTAssertEqual(selects[2], "SELECT name FROM owner ORDER BY id DESC LIMIT ?")
     }
 
@@ -181,7 +181,7 @@ final class BoundValuesTests: DatabaseTestCase {
         XCTAssertEqual(Set(grouped.map(\.id)), [9, 10])
         let delete = try database.prepareDelete(fromTable: "owner").where(Owner.Properties.id > 45)
             .order(by: Owner.Properties.id.asOrder(by: .descending)).limit(3)
-        XCTAssertEqual(delete.description, "DELETE FROM owner WHERE (id > 45) ORDER BY id DESC LIMIT 3")
+        XCTAssertEqual(delete.description, "DELETE FROM owner WHERE id > 45 ORDER BY id DESC LIMIT 3")
         try delete.execute()
         XCTAssertEqual(delete.changes, 3)
         try database.prepareDelete(fromTable: "owner").where(Owner.Properties.id > 46).execute()
@@ -189,11 +189,11 @@ final class BoundValuesTests: DatabaseTestCase {
         XCTAssertEqual(try database.getColumn(on: Owner.Properties.id, fromTable: "owner", where: Owner.Properties.id > 40)
                         .map(\.int64Value), [41, 42, 43, 44, 45, 46])
         let sqls = traced.with { $0 }
-        let lookups = Set(sqls.filter { $0.hasPrefix("SELECT") && $0.contains("WHERE (id = ") })
-        XCTAssertEqual(lookups, ["SELECT id, name FROM owner WHERE (id = ?)"], "50 ids, one SQL text")
-        XCTAssertTrue(sqls.contains("SELECT id, name FROM owner WHERE (id > ?) ORDER BY id ASC LIMIT -1 OFFSET ?"), "\(sqls)")
-        XCTAssertTrue(sqls.contains { $0.hasSuffix("WHERE (id <= ?) GROUP BY name HAVING (max(id) > ?)") }, "\(sqls)")
-        XCTAssertTrue(sqls.contains("DELETE FROM owner WHERE (id > ?) ORDER BY id DESC LIMIT ?"), "\(sqls)")
+        let lookups = Set(sqls.filter { $0.hasPrefix("SELECT") && $0.contains("WHERE id = ") })
+        XCTAssertEqual(lookups, ["SELECT id, name FROM owner WHERE id = ?"], "50 ids, one SQL text")
+        XCTAssertTrue(sqls.contains("SELECT id, name FROM owner WHERE id > ? ORDER BY id ASC LIMIT -1 OFFSET ?"), "\(sqls)")
+        XCTAssertTrue(sqls.contains { $0.hasSuffix("WHERE id <= ? GROUP BY name HAVING max(id) > ?") }, "\(sqls)")
+        XCTAssertTrue(sqls.contains("DELETE FROM owner WHERE id > ? ORDER BY id DESC LIMIT ?"), "\(sqls)")
     }
 
     func testStreamingReadsBindTheirValues() throws {
@@ -214,9 +214,9 @@ final class BoundValuesTests: DatabaseTestCase {
         XCTAssertEqual(try multi.allMultiObjects().compactMap { ($0["owner"] as? Owner)?.name }, ["n5"])
         database.traceSQL(nil)
         let sqls = traced.with { $0.filter { $0.hasPrefix("SELECT") } }
-        XCTAssertEqual(Set(sqls.filter { $0.hasPrefix("SELECT id, name FROM owner WHERE") }), ["SELECT id, name FROM owner WHERE (id = ?)"], "\(sqls)")
-        XCTAssertTrue(sqls.contains("SELECT name FROM owner WHERE ((name LIKE ?) AND (id < ?)) ORDER BY id LIMIT ?"), "\(sqls)")
-        XCTAssertTrue(sqls.contains("SELECT owner.id, owner.name FROM owner WHERE (owner.id = ?)"), "\(sqls)")
+        XCTAssertEqual(Set(sqls.filter { $0.hasPrefix("SELECT id, name FROM owner WHERE") }), ["SELECT id, name FROM owner WHERE id = ?"], "\(sqls)")
+        XCTAssertTrue(sqls.contains("SELECT name FROM owner WHERE (name LIKE ?) AND (id < ?) ORDER BY id LIMIT ?"), "\(sqls)")
+        XCTAssertTrue(sqls.contains("SELECT owner.id, owner.name FROM owner WHERE owner.id = ?"), "\(sqls)")
     }
 
     /// Seeded random values of every storage class, including the awkward ones (quotes, `?`, comment

@@ -54,12 +54,12 @@ struct ExpressionLiteralRow: TableCodable, Equatable {
         let identifier = Column(named: "identifier")
         let row = ExpressionLiteralRow.Properties.self
         return [
-            (identifier > two, "(identifier > 2)", [3]),
-            (row.identifier >= two, "(identifier >= 2)", [2, 3]),  // a typed property takes an explicit Expression
-            (row.description == b, "(description = 'b')", [2]),
-            (identifier + two == 4, "((identifier + 2) = 4)", [2]),
+            (identifier > two, "identifier > 2", [3]),
+            (row.identifier >= two, "identifier >= 2", [2, 3]),  // a typed property takes an explicit Expression
+            (row.description == b, "description = 'b'", [2]),
+            (identifier + two == 4, "(identifier + 2) = 4", [2]),
             (yes, "1", [1, 2, 3]),
-            (row.identifier == 1 || two < identifier, "((identifier = 1) OR (2 < identifier))", [1, 3]),
+            (row.identifier == 1 || two < identifier, "(identifier = 1) OR (2 < identifier)", [1, 3]),
         ]
     }()
 
@@ -75,19 +75,19 @@ struct ExpressionLiteralRow: TableCodable, Equatable {
     /// is bound, the node is the property's); with an explicit node it takes the generic one.
     @Test func typedPropertyStillTakesItsOwnType() throws {
         let row = ExpressionLiteralRow.Properties.self
-        #expect((row.identifier > 2).description == "(identifier > 2)")
-        #expect((row.identifier >= 2.5).description == "(identifier >= 2.5)")
+        #expect((row.identifier > 2).description == "identifier > 2")
+        #expect((row.identifier >= 2.5).description == "identifier >= 2.5")
         #expect((row.identifier == nil).description == "identifier IS NULL")
-        #expect((row.description == "b").description == "(description = 'b')")
-        #expect((row.identifier == Expression.bindParameter).description == "(identifier = ?)")
-        #expect((row.identifier < Column(named: "x")).description == "(identifier < x)")
-        #expect((row.identifier < LiteralValue(5)).description == "(identifier < 5)")
+        #expect((row.description == "b").description == "description = 'b'")
+        #expect((row.identifier == Expression.bindParameter).description == "identifier = ?")
+        #expect((row.identifier < Column(named: "x")).description == "identifier < x")
+        #expect((row.identifier < LiteralValue(5)).description == "identifier < 5")
         // An implicit member still finds Expression's keywords and parameters.
-        #expect((row.identifier == .bindParameter).description == "(identifier = ?)")
-        #expect((row.identifier != .bindParameter(2)).description == "(identifier != ?2)")
-        #expect((row.identifier == .bindParameter(named: "id")).description == "(identifier = :id)")
+        #expect((row.identifier == .bindParameter).description == "identifier = ?")
+        #expect((row.identifier != .bindParameter(2)).description == "identifier != ?2")
+        #expect((row.identifier == .bindParameter(named: "id")).description == "identifier = :id")
         #expect((row.identifier == .null).description == "identifier IS NULL")
-        #expect((row.description < .currentDate).description == "(description < CURRENT_DATE)")
+        #expect((row.description < .currentDate).description == "description < CURRENT_DATE")
         #expect(WCDBSwift.Expression.null.description == "NULL" && WCDBSwift.Expression.bindParameter.description == "?")
         let scratch = try ScratchDatabase.withLiteralRows()
         #expect(try scratch.identifiers(where: row.identifier > 2) == [3])

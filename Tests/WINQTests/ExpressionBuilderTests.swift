@@ -24,7 +24,7 @@ import Testing
             (LiteralValue(nil).asExpression(), "NULL", ""),
             (LiteralValue(Int64(17626545782784)).asExpression(), "17626545782784", "17626545782784"),
             (LiteralValue(Date(timeIntervalSince1970: 10000)).asExpression(), "10000.0", "10000.0"),
-            (integer + 2, "(1 + 2)", "3"),
+            (integer + 2, "1 + 2", "3"),
         ]
     }()
 
@@ -102,7 +102,7 @@ import Testing
             (Expression(with: "3.5").as(.float), "CAST('3.5' AS REAL)", "3.5"),
             (Expression.case(a, (when: 1, then: "one"), (when: 2, then: "two"), else: "many"),
              "CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END", "one"),
-            (Expression.case().when(a > 1).then(2).else(3).asExpression(), "CASE WHEN (a > 1) THEN 2 ELSE 3 END", "3"),
+            (Expression.case().when(a > 1).then(2).else(3).asExpression(), "CASE WHEN a > 1 THEN 2 ELSE 3 END", "3"),
             (a.inTable("ids").schema("main"), "a IN main.ids", "1"),
             (a.notInTable("ids").schema(Schema.main), "a NOT IN main.ids", "0"),
         ]

@@ -12,10 +12,10 @@ final class ExpressionNodeTests: XCTestCase {
         let one = M.localID == 1
         let two = M.localID == 2
         XCTAssertTrue(one.node === two.node)
-        XCTAssertEqual(one.node.shapeSQL, "(localID = ?)")
+        XCTAssertEqual(one.node.shapeSQL, "localID = ?")
         XCTAssertEqual(one.values, [.integer(1)])
         XCTAssertEqual(two.values, [.integer(2)])
-        XCTAssertEqual(two.description, "(localID = 2)")
+        XCTAssertEqual(two.description, "localID = 2")
         // Another operator, another property: other shapes.
         XCTAssertFalse((M.localID > 1).node === one.node)
         XCTAssertFalse((M.score == 1).node === one.node)
@@ -25,9 +25,9 @@ final class ExpressionNodeTests: XCTestCase {
         let first = M.localID == 1 && M.content == "a"
         let second = M.localID == 7 && M.content == "it's"
         XCTAssertTrue(first.node === second.node)
-        XCTAssertEqual(second.node.shapeSQL, "((localID = ?) AND (content = ?))")
+        XCTAssertEqual(second.node.shapeSQL, "(localID = ?) AND (content = ?)")
         XCTAssertEqual(second.values, [.integer(7), .text("it's")])
-        XCTAssertEqual(second.description, "((localID = 7) AND (content = 'it''s'))")
+        XCTAssertEqual(second.description, "(localID = 7) AND (content = 'it''s')")
     }
 
     func testShapesBuiltPerCallAreNotRememberedByOthers() {
@@ -43,9 +43,9 @@ final class ExpressionNodeTests: XCTestCase {
     func testValuesOfArithmeticStayInTheShape() {
         // `a + 1` is the expression's structure (an index on it must match): printed, not bound.
         let expression = (M.score + 1) == 5
-        XCTAssertEqual(expression.node.shapeSQL, "((score + 1) = ?)")
+        XCTAssertEqual(expression.node.shapeSQL, "(score + 1) = ?")
         XCTAssertEqual(expression.values, [.integer(5)])
-        XCTAssertEqual(expression.description, "((score + 1) = 5)")
+        XCTAssertEqual(expression.description, "(score + 1) = 5")
     }
 
     func testConcurrentCallsGetOneShape() {

@@ -13,33 +13,33 @@ final class ExpressionTests: XCTestCase {
     }
 
     func testUnaryOperators() {
-        check(-identifier, "(-identifier)")
-        check(+identifier, "(+identifier)")
-        check(~identifier, "(~identifier)")
-        check(!identifier, "(NOT identifier)")
+        check(-identifier, "-identifier")
+        check(+identifier, "+identifier")
+        check(~identifier, "~identifier")
+        check(!identifier, "NOT identifier")
         // A negative literal under unary minus must not print `--1` (a comment).
-        check(-Expression(with: -1), "(-(-1))")
+        check(-Expression(with: -1), "-(-1)")
     }
 
     func testBinaryOperators() {
-        check(identifier + 1, "(identifier + 1)")
-        check(identifier - 1, "(identifier - 1)")
-        check(identifier * 2, "(identifier * 2)")
-        check(identifier / 2, "(identifier / 2)")
-        check(identifier % 2, "(identifier % 2)")
-        check(identifier & 2, "(identifier & 2)")
-        check(identifier | 2, "(identifier | 2)")
-        check(identifier << 2, "(identifier << 2)")
-        check(identifier >> 2, "(identifier >> 2)")
-        check(identifier < 2, "(identifier < 2)")
-        check(identifier <= 2, "(identifier <= 2)")
-        check(identifier > 2, "(identifier > 2)")
-        check(identifier >= 2, "(identifier >= 2)")
-        check(identifier == 2, "(identifier = 2)")
-        check(identifier != 2, "(identifier != 2)")
-        check(identifier > 1 && text.isNotNull(), "((identifier > 1) AND (description IS NOT NULL))")
-        check(identifier > 1 || identifier < 0, "((identifier > 1) OR (identifier < 0))")
-        check(text.concat("x"), "(description || 'x')")
+        check(identifier + 1, "identifier + 1")
+        check(identifier - 1, "identifier - 1")
+        check(identifier * 2, "identifier * 2")
+        check(identifier / 2, "identifier / 2")
+        check(identifier % 2, "identifier % 2")
+        check(identifier & 2, "identifier & 2")
+        check(identifier | 2, "identifier | 2")
+        check(identifier << 2, "identifier << 2")
+        check(identifier >> 2, "identifier >> 2")
+        check(identifier < 2, "identifier < 2")
+        check(identifier <= 2, "identifier <= 2")
+        check(identifier > 2, "identifier > 2")
+        check(identifier >= 2, "identifier >= 2")
+        check(identifier == 2, "identifier = 2")
+        check(identifier != 2, "identifier != 2")
+        check(identifier > 1 && text.isNotNull(), "(identifier > 1) AND (description IS NOT NULL)")
+        check(identifier > 1 || identifier < 0, "(identifier > 1) OR (identifier < 0)")
+        check(text.concat("x"), "description || 'x'")
     }
 
     func testPrecedenceMatchesSwiftTree() throws {
@@ -55,7 +55,7 @@ final class ExpressionTests: XCTestCase {
         check(identifier.in(1, 2).between(0, 1), "(identifier IN (1, 2)) BETWEEN 0 AND 1")
         check(text.isNull().like("1"), "(description IS NULL) LIKE '1'")
         // NOT binds looser than IN in SQL; the Swift tree !x.in(…) stays NOT (x IN …).
-        check(!identifier.in(1), "(NOT (identifier IN (1)))")
+        check(!identifier.in(1), "NOT (identifier IN (1))")
         let notIn = try TestDatabase().query(StatementSelect().select(!Expression(with: 3).in(1, 2)).description)
         XCTAssertEqual(notIn.first?.first as? Int64, 1)
     }
@@ -97,7 +97,7 @@ final class ExpressionTests: XCTestCase {
     func testCaseCastCollate() {
         check(Expression.case(identifier).when(1).then("one").when(2).then("two").else("many"),
               "CASE identifier WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END")
-        check(Expression.case().when(identifier > 1).then(1), "CASE WHEN (identifier > 1) THEN 1 END")
+        check(Expression.case().when(identifier > 1).then(1), "CASE WHEN identifier > 1 THEN 1 END")
         check(Expression.cast(identifier, as: .text), "CAST(identifier AS TEXT)")
         check(Expression.cast("1", as: .integer64), "CAST('1' AS INTEGER)")
         check(text.collate("NOCASE"), "description COLLATE NOCASE")
@@ -107,7 +107,7 @@ final class ExpressionTests: XCTestCase {
         let subquery = StatementSelect().select(Column(named: "identifier").max()).from("other")
         check(Expression(with: subquery), "(SELECT max(identifier) FROM other)")
         check(Expression.exists(subquery), "EXISTS (SELECT max(identifier) FROM other)")
-        check(Expression.notExists(subquery), "(NOT EXISTS (SELECT max(identifier) FROM other))")
+        check(Expression.notExists(subquery), "NOT EXISTS (SELECT max(identifier) FROM other)")
     }
 
     func testCoreFunctions() {
@@ -194,23 +194,23 @@ extension ExpressionTests {
         XCTAssertEqual(expressionColumn.between(expressionInt, expressionDouble).description,
                        "identifier BETWEEN 1 AND 2.0")
         let expression1 = expressionInt + expressionDouble
-        XCTAssertEqual(expression1.description, "(1 + 2.0)")
+        XCTAssertEqual(expression1.description, "1 + 2.0")
         let expression2 = expressionColumn >= expression1
-        XCTAssertEqual(expression2.description, "(identifier >= (1 + 2.0))")
+        XCTAssertEqual(expression2.description, "identifier >= (1 + 2.0)")
         let expression3 = expressionColumn < -1 || expression2
-        XCTAssertEqual(expression3.description, "((identifier < -1) OR (identifier >= (1 + 2.0)))")
+        XCTAssertEqual(expression3.description, "(identifier < -1) OR (identifier >= (1 + 2.0))")
         let statementSelect = StatementSelect().select(Sample.Properties.identifier).from("sampleTable").where(expression3)
         XCTAssertEqual(statementSelect.description,
-                       "SELECT identifier FROM sampleTable WHERE ((identifier < -1) OR (identifier >= (1 + 2.0)))")
+                       "SELECT identifier FROM sampleTable WHERE (identifier < -1) OR (identifier >= (1 + 2.0))")
         assertAccepted(statementSelect, setup: sampleSchema)
     }
 
     func testTypedPropertiesCompareAsExpressions() {
-        XCTAssertEqual((Sample.Properties.identifier.asExpression() > 1).description, "(identifier > 1)")
+        XCTAssertEqual((Sample.Properties.identifier.asExpression() > 1).description, "identifier > 1")
         let statementSelect = StatementSelect().select(Sample.Properties.identifier)
             .from("sampleTable")
             .where(Sample.Properties.identifier < -1 || Sample.Properties.identifier >= 3.0)
         XCTAssertEqual(statementSelect.description,
-                       "SELECT identifier FROM sampleTable WHERE ((identifier < -1) OR (identifier >= 3.0))")
+                       "SELECT identifier FROM sampleTable WHERE (identifier < -1) OR (identifier >= 3.0)")
     }
 }

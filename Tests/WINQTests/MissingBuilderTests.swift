@@ -25,17 +25,17 @@ import Testing
         cases.append((Expression(with: -1), "-1", "-1"))
         cases.append((Expression(with: -2.5), "-2.5", "-2.5"))
         let minusOne = Expression(with: -1)
-        cases.append((minusOne + 3, "(-1 + 3)", "2"))
+        cases.append((minusOne + 3, "-1 + 3", "2"))
         let onePlusTwo: Expression = Expression(with: 1) + 2
         let parenthesised = Expression([onePlusTwo])
-        cases.append((parenthesised, "((1 + 2))", "3"))
-        cases.append((parenthesised * 3, "(((1 + 2)) * 3)", "9"))
+        cases.append((parenthesised, "(1 + 2)", "3"))
+        cases.append((parenthesised * 3, "(1 + 2) * 3", "9"))
         let left = Expression([Expression(with: 1), "x"])
         let right = Expression([1, "x"])
-        cases.append((left == right, "((1, 'x') = (1, 'x'))", "1"))
+        cases.append((left == right, "(1, 'x') = (1, 'x')", "1"))
         let low = Expression([Expression(with: 1), 2])
         let high = Expression([1, 3])
-        cases.append((low < high, "((1, 2) < (1, 3))", "1"))
+        cases.append((low < high, "(1, 2) < (1, 3)", "1"))
         return cases
     }()
 
@@ -66,7 +66,7 @@ import Testing
     /// Row values compared with `=` and with `IN (SELECT …)`: printed, and bound when run.
     @Test func rowValuesPrintAndMatchRows() throws {
         let equal = Expression([Self.a, Self.b]) == Expression([1, "x"])
-        #expect(equal.description == "((a, b) = (1, 'x'))")
+        #expect(equal.description == "(a, b) = (1, 'x')")
         let inSelect = Expression([Self.a, Self.b]).in(StatementSelect().select(Self.a, Self.b).from("u"))
         #expect(inSelect.description == "(a, b) IN (SELECT a, b FROM u)")
         let notIn = Expression([Self.a, Self.b]).notIn(StatementSelect().select(Self.a, Self.b).from("u"))
@@ -77,7 +77,7 @@ import Testing
             try database.exec("INSERT INTO t VALUES(1, 'x'), (1, 'y'), (2, 'x')")
             try database.exec("INSERT INTO u VALUES(2, 'x')")
             let matching = StatementSelect().select(Self.b).from("t").where(equal)
-            #expect(matching.description == "SELECT b FROM t WHERE ((a, b) = (1, 'x'))")
+            #expect(matching.description == "SELECT b FROM t WHERE (a, b) = (1, 'x')")
             let matched = try database.getRows(from: matching).map { $0[0].stringValue }
             #expect(matched == ["x"])
             let inRows = StatementSelect().select(Self.a).from("t").where(inSelect)
@@ -105,7 +105,7 @@ import Testing
         cases.append((.default(Expression.currentTime), "DEFAULT CURRENT_TIME", "text"))
         cases.append((.default(Expression.currentTimestamp), "DEFAULT CURRENT_TIMESTAMP", "text"))
         let sum: Expression = Expression(with: 1) + 1
-        cases.append((.default(sum), "DEFAULT ((1 + 1))", "integer 2"))
+        cases.append((.default(sum), "DEFAULT (1 + 1)", "integer 2"))
         return cases
     }()
 

@@ -14,13 +14,13 @@ final class ORMUsageTests: XCTestCase {
         let select = StatementSelect().select(all).from("message").where(Message.Properties.localID == Expression.bindParameter)
             .order(by: [Message.Properties.score.asOrder(by: .descending)]).limit(1)
         XCTAssertEqual(select.description,
-                       "SELECT localID, content, score FROM message WHERE (localID = ?) ORDER BY score DESC LIMIT 1")
+                       "SELECT localID, content, score FROM message WHERE localID = ? ORDER BY score DESC LIMIT 1")
         assertAccepted(select, setup: schema)
         let update = StatementUpdate().update(table: "message")
         for property in all.dropFirst() { update.set(property).to(Expression.bindParameter) }
         update.where(Message.Properties.localID == 1).order(by: [Message.Properties.localID]).limit(1)
         XCTAssertEqual(update.description,
-                       "UPDATE message SET content = ?, score = ? WHERE (localID = 1) ORDER BY localID LIMIT 1")
+                       "UPDATE message SET content = ?, score = ? WHERE localID = 1 ORDER BY localID LIMIT 1")
         assertAccepted(update, setup: schema)
         let delete = StatementDelete().delete(fromTable: "message").order(by: [Message.Properties.localID]).limit(2)
         XCTAssertEqual(delete.description, "DELETE FROM message ORDER BY localID LIMIT 2")
@@ -60,6 +60,6 @@ final class ORMUsageTests: XCTestCase {
         XCTAssertEqual(LiteralValue.null.description, "NULL")
         XCTAssertEqual(LiteralValue.currentTimestamp.description, "CURRENT_TIMESTAMP")
         XCTAssertEqual(("x" as String).asLiteralValue().description, "'x'")
-        XCTAssertEqual((LiteralValue(1) + 2).description, "(1 + 2)")
+        XCTAssertEqual((LiteralValue(1) + 2).description, "1 + 2")
     }
 }

@@ -40,9 +40,9 @@ final class PropertyTests: XCTestCase {
         XCTAssertEqual(qualified.description, "message.localID")
         XCTAssertEqual(qualified.asProperty().propertyIndex, 0)
         XCTAssertEqual((qualified == Contact.Properties.localID.in(table: "contact")).description,
-                       "(message.localID = contact.localID)")
+                       "message.localID = contact.localID")
         let plain = Property(named: "a", index: 0, root: nil).in(table: "t")
-        XCTAssertEqual((plain > 1).description, "(t.a > 1)")
+        XCTAssertEqual((plain > 1).description, "t.a > 1")
         // Column lists (INSERT, index) take the bare name.
         XCTAssertEqual(StatementInsert().insert(intoTable: "message", with: qualified).values(1).description,
                        "INSERT INTO message(localID) VALUES(1)")
@@ -58,13 +58,13 @@ final class PropertyTests: XCTestCase {
         XCTAssertEqual(select.description, "SELECT max(localID) AS localID, content FROM message")
         assertAccepted(select, setup: "CREATE TABLE message(localID INTEGER, content TEXT, score REAL)")
         // The property still works as its column in conditions.
-        XCTAssertEqual((redirected > 1).description, "(localID > 1)")
+        XCTAssertEqual((redirected > 1).description, "localID > 1")
     }
 
     func testPropertyIsAnUntypedOperand() {
         let property = Message.Properties.content.asProperty()
-        XCTAssertEqual((property == "x").description, "(content = 'x')")
-        XCTAssertEqual((property > 1).description, "(content > 1)")
+        XCTAssertEqual((property == "x").description, "content = 'x'")
+        XCTAssertEqual((property > 1).description, "content > 1")
         XCTAssertEqual(property.asOrder(by: .descending).description, "content DESC")
         XCTAssertEqual(property.asIndex(orderBy: .ascending).description, "content ASC")
         XCTAssertEqual(property.asColumn().description, "content")

@@ -54,8 +54,8 @@ import Testing
                 .of(columns: Column(named: "b")).on(table: "t").forEachRow().when(Column(named: "b").in(table: "NEW") > 10)
                 .execute(StatementInsert().insert(intoTable: "log").values(Column(named: "a").in(table: "NEW")))
                 .execute(StatementDelete().delete(from: "t").where(Column(named: "a") == 0))
-            #expect(trigger.description == "CREATE TRIGGER main.logged AFTER UPDATE OF b ON t FOR EACH ROW WHEN (NEW.b > 10) BEGIN "
-                + "INSERT INTO log VALUES(NEW.a); DELETE FROM t WHERE (a = 0); END")
+            #expect(trigger.description == "CREATE TRIGGER main.logged AFTER UPDATE OF b ON t FOR EACH ROW WHEN NEW.b > 10 BEGIN "
+                + "INSERT INTO log VALUES(NEW.a); DELETE FROM t WHERE a = 0; END")
             try database.exec(trigger)
             try database.exec("INSERT INTO t VALUES(0, 0), (1, 1), (2, 2)")
             try database.exec("UPDATE t SET b = 5 WHERE a = 1")  // WHEN is false: nothing logged

@@ -13,8 +13,8 @@ final class StatementCoreTests: XCTestCase {
             .group(by: text).having(identifier.count() > 1)
             .order(by: identifier.asOrder(by: .descending), text)
             .limit(10, offset: 5)
-        XCTAssertEqual(select.description, "SELECT DISTINCT identifier, description AS d FROM sampleTable WHERE (identifier > 1) "
-            + "GROUP BY description HAVING (count(identifier) > 1) ORDER BY identifier DESC, description LIMIT 10 OFFSET 5")
+        XCTAssertEqual(select.description, "SELECT DISTINCT identifier, description AS d FROM sampleTable WHERE identifier > 1 "
+            + "GROUP BY description HAVING count(identifier) > 1 ORDER BY identifier DESC, description LIMIT 10 OFFSET 5")
         assertAccepted(select, setup: sampleSchema)
         let limitOnly = StatementSelect().select(Column.all).from("sampleTable").limit(3)
         XCTAssertEqual(limitOnly.description, "SELECT * FROM sampleTable LIMIT 3")
@@ -61,7 +61,7 @@ final class StatementCoreTests: XCTestCase {
         let update = StatementUpdate().update(table: "sampleTable").set(text).to("x").set(identifier, to: identifier + 1)
             .where(identifier > 1)
         XCTAssertEqual(update.description,
-                       "UPDATE sampleTable SET description = 'x', identifier = (identifier + 1) WHERE (identifier > 1)")
+                       "UPDATE sampleTable SET description = 'x', identifier = identifier + 1 WHERE identifier > 1")
         assertAccepted(update, setup: sampleSchema)
         let orIgnore = StatementUpdate().update(table: "sampleTable", onConflict: .ignore).set(text).to(Expression.null)
             .order(by: identifier.asOrder(by: .ascending)).limit(1)
@@ -102,9 +102,9 @@ final class StatementCoreTests: XCTestCase {
         XCTAssertEqual(create.description, "CREATE TABLE IF NOT EXISTS child("
             + "id INTEGER PRIMARY KEY ASC ON CONFLICT REPLACE AUTOINCREMENT, "
             + "name TEXT NOT NULL ON CONFLICT ABORT UNIQUE ON CONFLICT IGNORE COLLATE NOCASE DEFAULT 'anon', "
-            + "score REAL CHECK((score >= 0)) DEFAULT 1.5, "
+            + "score REAL CHECK(score >= 0) DEFAULT 1.5, "
             + "created INTEGER DEFAULT CURRENT_TIMESTAMP, "
-            + "computed DEFAULT ((1 + 2)), "
+            + "computed DEFAULT (1 + 2), "
             + "parentID INTEGER REFERENCES parent(id) ON DELETE CASCADE ON UPDATE SET NULL DEFERRABLE INITIALLY DEFERRED, "
             + "blob BLOB CONSTRAINT nn NOT NULL)")
         assertAccepted(create, setup: "CREATE TABLE parent(id INTEGER PRIMARY KEY)")
@@ -125,7 +125,7 @@ final class StatementCoreTests: XCTestCase {
         ).withoutRowid()
         XCTAssertEqual(create.description, "CREATE TEMP TABLE pair(a INTEGER, b TEXT, c INTEGER, "
             + "CONSTRAINT pk PRIMARY KEY(a DESC, b) ON CONFLICT FAIL, UNIQUE(b COLLATE NOCASE) ON CONFLICT ROLLBACK, "
-            + "CONSTRAINT positive CHECK((a > 0)), FOREIGN KEY(c) REFERENCES parent(id) ON DELETE RESTRICT "
+            + "CONSTRAINT positive CHECK(a > 0), FOREIGN KEY(c) REFERENCES parent(id) ON DELETE RESTRICT "
             + "ON UPDATE NO ACTION ON DELETE SET DEFAULT) WITHOUT ROWID")
         assertAccepted(create, setup: "CREATE TABLE parent(id INTEGER PRIMARY KEY)")
         let asSelect = StatementCreateTable().create(table: "copy").of(schema: "main")
@@ -139,7 +139,7 @@ final class StatementCoreTests: XCTestCase {
             .indexesBy(Column(named: "name").asIndex(orderBy: .ascending), Column(named: "identifier"))
             .where(Column(named: "identifier") > 0)
         XCTAssertEqual(index.description,
-                       "CREATE UNIQUE INDEX IF NOT EXISTS byName ON other(name ASC, identifier) WHERE (identifier > 0)")
+                       "CREATE UNIQUE INDEX IF NOT EXISTS byName ON other(name ASC, identifier) WHERE identifier > 0")
         assertAccepted(index, setup: sampleSchema)
         let onExpression = StatementCreateIndex().create(index: "lowerName").on(table: "other")
             .indexesBy(Column(named: "name").lower())
@@ -227,8 +227,8 @@ extension StatementCoreTests {
             && Sample.Properties.description.isNotNull())
         statementSelect.order(by: Sample.Properties.identifier.asOrder(by: .ascending))
         statementSelect.limit(from: 1, to: 100)
-        let expected = "SELECT min(identifier) FROM sampleTable WHERE (((identifier > 0) OR ((identifier / 2) = 0)) "
-            + "AND (description IS NOT NULL)) ORDER BY identifier ASC LIMIT 1, 100"
+        let expected = "SELECT min(identifier) FROM sampleTable WHERE ((identifier > 0) OR ((identifier / 2) = 0)) "
+            + "AND (description IS NOT NULL) ORDER BY identifier ASC LIMIT 1, 100"
         XCTAssertEqual(statementSelect.description, expected)
         let chained = StatementSelect().select(distinct: false, Sample.Properties.identifier.min()).from("sampleTable")
             .where((Sample.Properties.identifier > 0 || Sample.Properties.identifier / 2 == 0)

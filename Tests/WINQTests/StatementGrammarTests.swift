@@ -29,8 +29,8 @@ final class StatementGrammarTests: XCTestCase {
         let counter = CommonTableExpression(named: "counter").column(n).as(
             StatementSelect().select(1).unionAll().select(n + 1).from("counter").where(n < 10))
         let select = StatementSelect().with(recursive: true, counter).select(n.sum()).from("counter")
-        XCTAssertEqual(select.description, "WITH RECURSIVE counter(n) AS(SELECT 1 UNION ALL SELECT (n + 1) FROM counter "
-            + "WHERE (n < 10)) SELECT sum(n) FROM counter")
+        XCTAssertEqual(select.description, "WITH RECURSIVE counter(n) AS(SELECT 1 UNION ALL SELECT n + 1 FROM counter "
+            + "WHERE n < 10) SELECT sum(n) FROM counter")
         assertAccepted(select)
         XCTAssertEqual(try TestDatabase().query(select.description).first?.first as? Int64, 55)
         let plain = CommonTableExpression(named: "big").as(StatementSelect().select(identifier).from("other"))
@@ -53,8 +53,8 @@ final class StatementGrammarTests: XCTestCase {
         let sample = TableOrSubquery(table: "sampleTable").as("s")
         let other = TableOrSubquery(table: "other").as("o")
         let joins: [(Join, String)] = [
-            (Join(with: sample).join(other).on(s == o), "sampleTable AS s JOIN other AS o ON (s.identifier = o.identifier)"),
-            (Join(with: sample).leftJoin(other).on(s == o), "sampleTable AS s LEFT JOIN other AS o ON (s.identifier = o.identifier)"),
+            (Join(with: sample).join(other).on(s == o), "sampleTable AS s JOIN other AS o ON s.identifier = o.identifier"),
+            (Join(with: sample).leftJoin(other).on(s == o), "sampleTable AS s LEFT JOIN other AS o ON s.identifier = o.identifier"),
             (Join(with: sample).leftOuterJoin(other).using(identifier), "sampleTable AS s LEFT OUTER JOIN other AS o USING(identifier)"),
             (Join(with: sample).innerJoin(other).using(identifier), "sampleTable AS s INNER JOIN other AS o USING(identifier)"),
             (Join(with: sample).crossJoin(other), "sampleTable AS s CROSS JOIN other AS o"),

@@ -11,26 +11,26 @@ final class TypedPropertyTests: XCTestCase {
     typealias M = Message.Properties
 
     func testComparisonWithValues() {
-        XCTAssertEqual((M.localID > 1).description, "(localID > 1)")
-        XCTAssertEqual((M.localID == 1).description, "(localID = 1)")
-        XCTAssertEqual((M.localID != 1).description, "(localID != 1)")
-        XCTAssertEqual((M.localID < -1).description, "(localID < -1)")
-        XCTAssertEqual((M.localID <= 1).description, "(localID <= 1)")
-        XCTAssertEqual((M.localID >= 3.0).description, "(localID >= 3.0)")
+        XCTAssertEqual((M.localID > 1).description, "localID > 1")
+        XCTAssertEqual((M.localID == 1).description, "localID = 1")
+        XCTAssertEqual((M.localID != 1).description, "localID != 1")
+        XCTAssertEqual((M.localID < -1).description, "localID < -1")
+        XCTAssertEqual((M.localID <= 1).description, "localID <= 1")
+        XCTAssertEqual((M.localID >= 3.0).description, "localID >= 3.0")
         // `x = NULL` is never true: comparing with nil means IS NULL / IS NOT NULL.
         XCTAssertEqual((M.localID == nil).description, "localID IS NULL")
         XCTAssertEqual((M.localID != nil).description, "localID IS NOT NULL")
         let missing: Int? = nil
         XCTAssertEqual((M.localID == missing).description, "localID IS NULL")
         XCTAssertEqual((Column(named: "a") != Expression.null).description, "a IS NOT NULL")
-        XCTAssertEqual((M.localID == nil && M.score > 1).description, "((localID IS NULL) AND (score > 1))")
+        XCTAssertEqual((M.localID == nil && M.score > 1).description, "(localID IS NULL) AND (score > 1)")
         let optional: Int? = 5
-        XCTAssertEqual((M.localID == optional).description, "(localID = 5)")
-        XCTAssertEqual((M.content == "it's").description, "(content = 'it''s')")
-        XCTAssertEqual((M.content < "b").description, "(content < 'b')")
-        XCTAssertEqual((M.score > 1).description, "(score > 1)")
-        XCTAssertEqual((M.score > 1.5).description, "(score > 1.5)")
-        XCTAssertEqual((M.score >= Int64(2)).description, "(score >= 2)")
+        XCTAssertEqual((M.localID == optional).description, "localID = 5")
+        XCTAssertEqual((M.content == "it's").description, "content = 'it''s'")
+        XCTAssertEqual((M.content < "b").description, "content < 'b'")
+        XCTAssertEqual((M.score > 1).description, "score > 1")
+        XCTAssertEqual((M.score > 1.5).description, "score > 1.5")
+        XCTAssertEqual((M.score >= Int64(2)).description, "score >= 2")
     }
 
     /// `== nil` on a property whose Swift type is not optional used to pick Swift's own `Optional ==`, a
@@ -45,48 +45,48 @@ final class TypedPropertyTests: XCTestCase {
         XCTAssertEqual((Column(named: "a") == nil).description, "a IS NULL")
         XCTAssertEqual((Column(named: "a") != nil).description, "a IS NOT NULL")
         XCTAssertEqual((M.content.asProperty() == nil).description, "content IS NULL")
-        XCTAssertEqual((M.score != nil && M.score > 1).description, "((score IS NOT NULL) AND (score > 1))")
+        XCTAssertEqual((M.score != nil && M.score > 1).description, "(score IS NOT NULL) AND (score > 1)")
     }
 
     func testComparisonWithNodes() {
-        XCTAssertEqual((M.localID == Contact.Properties.localID).description, "(localID = localID)")
+        XCTAssertEqual((M.localID == Contact.Properties.localID).description, "localID = localID")
         let key = TypedProperty<Contact, Int>(named: "id", index: 2)
-        XCTAssertEqual((M.localID == key).description, "(localID = id)")
-        XCTAssertEqual((key < M.localID).description, "(id < localID)")
-        XCTAssertEqual((M.content == Contact.Properties.name.in(table: "c")).description, "(content = c.name)")
-        XCTAssertEqual((M.localID > Expression(with: "anything")).description, "(localID > 'anything')")
-        XCTAssertEqual((M.localID > Column(named: "x")).description, "(localID > x)")
-        XCTAssertEqual((M.localID > Property(named: "y", index: 0, root: nil)).description, "(localID > y)")
-        XCTAssertEqual((M.localID == Expression.bindParameter).description, "(localID = ?)")
+        XCTAssertEqual((M.localID == key).description, "localID = id")
+        XCTAssertEqual((key < M.localID).description, "id < localID")
+        XCTAssertEqual((M.content == Contact.Properties.name.in(table: "c")).description, "content = c.name")
+        XCTAssertEqual((M.localID > Expression(with: "anything")).description, "localID > 'anything'")
+        XCTAssertEqual((M.localID > Column(named: "x")).description, "localID > x")
+        XCTAssertEqual((M.localID > Property(named: "y", index: 0, root: nil)).description, "localID > y")
+        XCTAssertEqual((M.localID == Expression.bindParameter).description, "localID = ?")
         // Untyped nodes keep WCDB's free style, with a typed property on the right too.
-        XCTAssertEqual((Column(named: "x") > M.localID).description, "(x > localID)")
-        XCTAssertEqual((Expression(with: 1) + M.localID).description, "(1 + localID)")
+        XCTAssertEqual((Column(named: "x") > M.localID).description, "x > localID")
+        XCTAssertEqual((Expression(with: 1) + M.localID).description, "1 + localID")
     }
 
     func testArithmeticAndLogic() {
-        XCTAssertEqual((M.localID / 2 == 0).description, "((localID / 2) = 0)")
-        XCTAssertEqual((M.localID + 1).description, "(localID + 1)")
-        XCTAssertEqual((M.localID - 1.5).description, "(localID - 1.5)")
-        XCTAssertEqual((M.localID * M.localID).description, "(localID * localID)")
-        XCTAssertEqual((M.localID % 3).description, "(localID % 3)")
-        XCTAssertEqual((M.localID & 1).description, "(localID & 1)")
-        XCTAssertEqual((M.localID | 1).description, "(localID | 1)")
-        XCTAssertEqual((M.localID << 1).description, "(localID << 1)")
-        XCTAssertEqual((M.localID >> 1).description, "(localID >> 1)")
-        XCTAssertEqual((M.score * M.score).description, "(score * score)")
+        XCTAssertEqual((M.localID / 2 == 0).description, "(localID / 2) = 0")
+        XCTAssertEqual((M.localID + 1).description, "localID + 1")
+        XCTAssertEqual((M.localID - 1.5).description, "localID - 1.5")
+        XCTAssertEqual((M.localID * M.localID).description, "localID * localID")
+        XCTAssertEqual((M.localID % 3).description, "localID % 3")
+        XCTAssertEqual((M.localID & 1).description, "localID & 1")
+        XCTAssertEqual((M.localID | 1).description, "localID | 1")
+        XCTAssertEqual((M.localID << 1).description, "localID << 1")
+        XCTAssertEqual((M.localID >> 1).description, "localID >> 1")
+        XCTAssertEqual((M.score * M.score).description, "score * score")
         // Numeric properties of different numeric types (an Int? and a Double) and explicit nodes.
-        XCTAssertEqual((M.score * M.localID).description, "(score * localID)")
-        XCTAssertEqual((M.localID - M.score / 2).description, "(localID - (score / 2))")
-        XCTAssertEqual((M.localID + .bindParameter).description, "(localID + ?)")
-        XCTAssertEqual((M.localID << Column(named: "bits")).description, "(localID << bits)")
+        XCTAssertEqual((M.score * M.localID).description, "score * localID")
+        XCTAssertEqual((M.localID - M.score / 2).description, "localID - (score / 2)")
+        XCTAssertEqual((M.localID + .bindParameter).description, "localID + ?")
+        XCTAssertEqual((M.localID << Column(named: "bits")).description, "localID << bits")
         let offset: Int64? = 7
-        XCTAssertEqual((M.localID + offset).description, "(localID + 7)")
+        XCTAssertEqual((M.localID + offset).description, "localID + 7")
         XCTAssertEqual((M.localID > 0 && M.content.isNotNull()).description,
-                       "((localID > 0) AND (content IS NOT NULL))")
-        XCTAssertEqual((M.localID || M.score).description, "(localID OR score)")
-        XCTAssertEqual((!M.localID).description, "(NOT localID)")
-        XCTAssertEqual((-M.localID).description, "(-localID)")
-        XCTAssertEqual(M.content.concat(M.content).description, "(content || content)")
+                       "(localID > 0) AND (content IS NOT NULL)")
+        XCTAssertEqual((M.localID || M.score).description, "localID OR score")
+        XCTAssertEqual((!M.localID).description, "NOT localID")
+        XCTAssertEqual((-M.localID).description, "-localID")
+        XCTAssertEqual(M.content.concat(M.content).description, "content || content")
     }
 
     func testMethods() {
@@ -121,8 +121,8 @@ struct Opaque {}
 final class TypedPropertyCustomValueTests: XCTestCase {
     func testCustomValueTypeComparesWithNodes() {
         let property = TypedProperty<Message, Opaque>(named: "blob", index: 3)
-        XCTAssertEqual((property == Expression.bindParameter).description, "(blob = ?)")
-        XCTAssertEqual((property != TypedProperty<Contact, Opaque>(named: "other", index: 0)).description, "(blob != other)")
+        XCTAssertEqual((property == Expression.bindParameter).description, "blob = ?")
+        XCTAssertEqual((property != TypedProperty<Contact, Opaque>(named: "other", index: 0)).description, "blob != other")
         XCTAssertEqual(property.isNull().description, "blob IS NULL")
     }
 }

@@ -13,7 +13,8 @@ import Foundation
 /// the expression's shape, so an index on `a + 1` or `substr(name, 1, 3)` still matches.
 /// `Expression(inlining:)` keeps a compared value in the text too, for the planner (partial indexes).
 ///
-/// Binary operations print wrapped in parentheses (as the guide shows: `(1 + 2.0)`), so precedence is
+/// Operations print bare, as WCDB 2.x prints them (`1 + 2.0`); an operand that is itself an operation is
+/// parenthesised (`(a > 1) AND (b < 2)`), so precedence is
 /// always the Swift tree's.
 public struct Expression: Sendable, CustomStringConvertible, ExpressionOperable, IndexedColumnConvertible {
     /// How an expression binds, to decide whether it needs parentheses as an operand.

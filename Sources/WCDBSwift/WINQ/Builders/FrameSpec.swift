@@ -114,11 +114,11 @@ struct FrameSpecClause: Sendable, CustomStringConvertible {
         switch bound {
         case .unboundedPreceding: renderer.write("UNBOUNDED PRECEDING")
         case .preceding(let offset):
-            renderer.renderInlined(offset)
+            renderer.inlined { $0.render(offset, atMost: .unary) }
             renderer.write(" PRECEDING")
         case .currentRow: renderer.write("CURRENT ROW")
         case .following(let offset):
-            renderer.renderInlined(offset)
+            renderer.inlined { $0.render(offset, atMost: .unary) }
             renderer.write(" FOLLOWING")
         case .unboundedFollowing: renderer.write("UNBOUNDED FOLLOWING")
         }

@@ -1,6 +1,6 @@
-/// How each kind of expression node prints. Binary operations print wrapped in parentheses (as the
-/// guide shows: `(1 + 2.0)`), so precedence is always the Swift tree's; other operands are
-/// parenthesised by their level.
+/// How each kind of expression node prints. An operation prints bare (`a > 1`, as WCDB 2.x prints it);
+/// an operand that is itself an operation, or otherwise binds looser than its place allows, is
+/// parenthesised by its level, so precedence is always the Swift tree's: `(a > 1) AND (b < 2)`.
 extension ExpressionNode {
     func render(into renderer: inout SQLRenderer) {
         switch kind {
@@ -14,15 +14,13 @@ extension ExpressionNode {
             renderer.noteCallerParameter(text)
             renderer.write(text)
         case .unary(let op, let operand):
-            renderer.write("(" + op)
+            // A primary operand only: `-(-1)`, never the comment `--1`.
+            renderer.write(op)
             renderer.render(operand, atMost: .primary)
-            renderer.write(")")
         case .binary(let op, let left, let right):
-            renderer.write("(")
             renderer.render(left, atMost: .unary)
             renderer.write(" " + op + " ")
             renderer.render(right, atMost: .unary)
-            renderer.write(")")
         case .postfix(let operand, let rest):
             renderer.render(operand, atMost: .unary)
             renderer.write(" " + rest)
@@ -96,9 +94,9 @@ extension ExpressionNode {
             }
             renderer.write(" END")
         case .exists(let select, let not):
-            renderer.write(not ? "(NOT EXISTS (" : "EXISTS (")
+            renderer.write(not ? "NOT EXISTS (" : "EXISTS (")
             renderer.inlined { select.render(into: &$0) }
-            renderer.write(not ? "))" : ")")
+            renderer.write(")")
         case .subquery(let select):
             renderer.write("(")
             renderer.inlined { select.render(into: &$0) }

@@ -94,7 +94,12 @@ final class ExpressionNode: Sendable {
 
     init(_ kind: Kind, level: Expression.Level = .primary, isShared: Bool = false) {
         self.kind = kind
-        self.level = level
+        // An operation prints bare, as WCDB 2.x prints it (`a > 1`, `NOT a`), so as the operand of
+        // another it binds loosely and is parenthesised: `(a > 1) AND (b < 2)`.
+        switch kind {
+        case .unary, .binary, .exists(_, not: true): self.level = .compound
+        default: self.level = level
+        }
         self.isShared = isShared
         var values = 0
         var parameters = false
