@@ -34,18 +34,6 @@ final class TransactionTests: CoreTestCase {
         XCTAssertEqual(try count(database), 1)
     }
 
-    func testControllableTransactionCannotNest() throws {
-        XCTAssertThrowsError(try database.run(transaction: {
-            try database.exec("INSERT INTO t VALUES(1)")
-            try database.run(controllableTransaction: { true })
-        })) { error in
-            let error = error as! WCDBError
-            XCTAssertEqual(error.level, .interface)
-            XCTAssertTrue(error.message?.contains("embeddedTransaction") ?? false, error.description)
-        }
-        XCTAssertEqual(try count(database), 0)
-    }
-
     func testControllableTransaction() throws {
         try database.run(controllableTransaction: {
             try database.exec("INSERT INTO t VALUES(1)")
@@ -96,7 +84,6 @@ final class TransactionTests: CoreTestCase {
     func testBeginCommitRollback() throws {
         try database.begin()
         XCTAssertTrue(database.isInTransaction)
-        XCTAssertThrowsError(try database.begin())
         try database.exec("INSERT INTO t VALUES(1)")
         try database.rollback()
         XCTAssertFalse(database.isInTransaction)
@@ -166,9 +153,9 @@ final class TransactionTests: CoreTestCase {
             throw Failure()
         }))
         XCTAssertEqual(try count(database), 3)
-        // Nested, a plain transaction is a savepoint (2.x); the controllable form refuses.
+        // Nested, both forms are savepoints (2.x).
         try transaction.run(transaction: { try transaction.run(transaction: {}) })
-        XCTAssertThrowsError(try transaction.run(transaction: { try transaction.run(controllableTransaction: { true }) }))
+        try transaction.run(transaction: { try transaction.run(controllableTransaction: { true }) })
     }
 
     func testTransactionReleasesItsHandle() throws {

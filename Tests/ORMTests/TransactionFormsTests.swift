@@ -170,11 +170,8 @@ final class TransactionFormCallTests: DatabaseTestCase {
         })
         XCTAssertEqual(try database.getValue(on: SampleObject.Properties.any.count(), fromTable: "sampleTable").int64Value, 1)
 
-        // The guide (1.x) says plain transactions don't nest; WCDB 2.x nests them as savepoints, and so
-        // do we (see TransactionNestingTests). The controllable form still refuses to nest.
-        XCTAssertThrowsError(try database.run(transaction: {
-            try database.run(controllableTransaction: { true })
-        }), "controllable transactions don't nest")
+        // The guide (1.x) says transactions don't nest; WCDB 2.x nests them as savepoints, and so do we
+        // (see TransactionNestingTests).
         try database.run(transaction: {
             try database.run(embeddedTransaction: {
                 try database.insert(objects: object, intoTable: "sampleTable")

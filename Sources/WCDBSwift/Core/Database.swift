@@ -11,7 +11,7 @@ public protocol HandleProvider {
     /// Runs `body` in a transaction, or as a savepoint inside the one already running.
     func run(embeddedTransaction: () throws -> Void) throws
     /// Runs `body` in a transaction that commits when it returns true and rolls back when it returns
-    /// false or throws. It does not nest: inside another transaction it throws.
+    /// false or throws; inside another transaction, a savepoint of it that `false` or an error undoes.
     func run(controllableTransaction: () throws -> Bool) throws
     /// The tag of the database (shared by every object of its path), for errors and tracing.
     var tag: Int? { get }

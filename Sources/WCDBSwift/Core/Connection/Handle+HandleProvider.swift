@@ -13,8 +13,10 @@ extension Handle: HandleProvider {
         try TransactionRunner.runEmbedded(on: self, body)
     }
 
-    /// Runs `body` in a transaction on this handle that commits only when `body` returns true.
-    /// - Throws: `WCDBError` when the handle is already in a transaction, or what `body` throws.
+    /// Runs `body` in a transaction on this handle that commits only when `body` returns true; inside a
+    /// transaction of this handle, as a savepoint of it (true keeps its changes for the outer
+    /// transaction, false or an error undoes only its own).
+    /// - Throws: `WCDBError`, or what `body` throws.
     public func run(controllableTransaction body: () throws -> Bool) throws {
         try TransactionRunner.run(on: self, operation: "controllable transaction", body)
     }

@@ -53,9 +53,11 @@ enum TransactionRunner {
         }
     }
 
-    /// Begins, runs `body`, commits when it returns true, rolls back when it returns false or throws.
+    /// Runs `body` in a transaction: commits when it returns true, rolls back when it returns false or
+    /// throws. Inside a running transaction it is a savepoint of it (as WCDB 2.x nests a controllable
+    /// transaction): true keeps its changes for the outer transaction, false or an error undoes only its own.
     static func run(on handle: Handle, operation: String, _ body: () throws -> Bool) throws {
-        if handle.isInTransaction { throw nestedError(handle, operation: operation) }
+        if handle.isInTransaction { return try runSavepoint(on: handle, body) }
         try begin(handle)
         let shouldCommit: Bool
         do {
@@ -73,33 +75,49 @@ enum TransactionRunner {
 
     /// Runs `body` as a savepoint of the running transaction, or as a transaction of its own.
     static func runEmbedded(on handle: Handle, operation: String = "embedded transaction", _ body: () throws -> Void) throws {
-        guard handle.isInTransaction else {
-            try run(on: handle, operation: operation) {
-                try body()
-                return true
-            }
-            return
+        try run(on: handle, operation: operation) {
+            try body()
+            return true
         }
+    }
+
+    private static func runSavepoint(on handle: Handle, _ body: () throws -> Bool) throws {
         let savepoint = SavepointLevel(entering: handle)
         try handle.exec("SAVEPOINT \(savepoint.name)")
+        let keep: Bool
         do {
-            try body()
+            keep = try body()
         } catch {
-            if handle.isInTransaction {
-                handle.ignoringCancellation {
-                    try? handle.exec("ROLLBACK TO \(savepoint.name)")
-                    try? handle.exec("RELEASE \(savepoint.name)")
-                }
-            }
+            undoSavepoint(savepoint.name, on: handle)
             throw error
         }
-        try handle.exec("RELEASE \(savepoint.name)")
+        if keep {
+            try releaseSavepoint(savepoint.name, on: handle)
+        } else {
+            undoSavepoint(savepoint.name, on: handle)
+        }
+    }
+
+    /// Keeps a savepoint's changes in the running transaction.
+    static func releaseSavepoint(_ name: String, on handle: Handle) throws {
+        try handle.exec("RELEASE \(name)")
+    }
+
+    /// Undoes a savepoint's changes and ends it; the outer transaction goes on. Nothing to undo when
+    /// SQLite already ended the whole transaction after an error.
+    static func undoSavepoint(_ name: String, on handle: Handle) {
+        guard handle.isInTransaction else { return }
+        handle.ignoringCancellation {
+            try? handle.exec("ROLLBACK TO \(name)")
+            try? handle.exec("RELEASE \(name)")
+        }
     }
 }
 
 extension Database {
-    /// Runs `body` in a transaction that commits only when `body` returns true. It does not nest: on a
-    /// thread inside another transaction of this database it throws.
+    /// Runs `body` in a transaction that commits only when `body` returns true, rolls back when it
+    /// returns false or throws. Inside another transaction of this thread it is a savepoint of it, as in
+    /// WCDB 2.x: true keeps its changes for the outer transaction, false or an error undoes only its own.
     @available(*, noasync, message: "blocks the calling thread; in async code use the async form (try await …), which runs off the cooperative pool and stops when the Task is cancelled")
     public func run(controllableTransaction body: () throws -> Bool) throws {
         try core.withPin(forWriting: true) { pin in
@@ -118,37 +136,50 @@ extension Database {
     }
 
     /// Begins a transaction pinned to the calling thread; end it on the same thread with `commit()` or
-    /// `rollback()`.
+    /// `rollback()`. Inside another transaction of this thread (a `run(transaction:)` closure or an
+    /// earlier `begin()`) it begins a savepoint of it instead, as in WCDB 2.x: the matching `commit()`
+    /// keeps its changes for the outer transaction, `rollback()` undoes only them.
     public func begin() throws {
         let pin = try core.enter(forWriting: true)
         do {
-            if pin.handle.isInTransaction { throw TransactionRunner.nestedError(pin.handle, operation: "begin") }
-            try TransactionRunner.begin(pin.handle)
+            if pin.handle.isInTransaction {
+                let name = "wcdb_begin_\(pin.explicitLevels.count + 1)"
+                try pin.handle.exec("SAVEPOINT \(name)")
+                pin.explicitLevels.append(.savepoint(name))
+            } else {
+                try TransactionRunner.begin(pin.handle)
+                pin.explicitLevels.append(.transaction)
+            }
         } catch {
             core.leave(pin)
             throw error
         }
-        pin.explicitTransaction = true
     }
 
-    /// Commits the transaction `begin()` started on this thread.
+    /// Commits the transaction (or keeps the savepoint) the last `begin()` of this thread opened.
     public func commit() throws {
         let pin = try explicitPin(operation: "commit")
-        pin.explicitTransaction = false
+        let level = pin.explicitLevels.removeLast()
         defer { core.leave(pin) }
-        try TransactionRunner.commit(pin.handle)
+        switch level {
+        case .transaction: try TransactionRunner.commit(pin.handle)
+        case .savepoint(let name): try TransactionRunner.releaseSavepoint(name, on: pin.handle)
+        }
     }
 
-    /// Rolls back the transaction `begin()` started on this thread.
+    /// Rolls back the transaction (or undoes the savepoint) the last `begin()` of this thread opened.
     public func rollback() throws {
         let pin = try explicitPin(operation: "rollback")
-        pin.explicitTransaction = false
+        let level = pin.explicitLevels.removeLast()
         defer { core.leave(pin) }
-        try TransactionRunner.rollback(pin.handle)
+        switch level {
+        case .transaction: try TransactionRunner.rollback(pin.handle)
+        case .savepoint(let name): TransactionRunner.undoSavepoint(name, on: pin.handle)
+        }
     }
 
     private func explicitPin(operation: String) throws -> Pin {
-        guard let pin = core.currentPin(), pin.explicitTransaction else {
+        guard let pin = core.currentPin(), !pin.explicitLevels.isEmpty else {
             throw reportError(WCDBError(level: .interface, message: "No transaction begun with begin() on this thread",
                                         path: path, tag: tag, operation: operation))
         }

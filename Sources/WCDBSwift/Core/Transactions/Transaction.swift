@@ -152,11 +152,18 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
     }
 
     /// Runs `body` in a transaction on this object's handle: commits when it returns true, rolls back
-    /// when it returns false, rolls back and rethrows when it throws.
+    /// when it returns false, rolls back and rethrows when it throws. Inside the transaction open on this
+    /// object it is a savepoint of it (WCDB 2.x): true keeps its changes for the outer transaction, false
+    /// or an error undoes only its own.
     /// - Throws: `WCDBError`, as `run(transaction:)`, or what `body` throws.
     @available(*, noasync, message: "blocks the calling thread; in async code use the async form (try await …), which runs off the cooperative pool and stops when the Task is cancelled")
     public func run(controllableTransaction body: () throws -> Bool) throws {
         try call {  // the body runs inside this object's call: its thread is known to the core
+            if handle.isInTransaction {
+                return try withHandle(forWriting: true) { handle in
+                    try TransactionRunner.run(on: handle, operation: "controllable transaction", body)
+                }
+            }
             try begin()
             let shouldCommit: Bool
             do {
@@ -174,17 +181,9 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
     /// `body` undoes `body`'s own changes and is rethrown.
     @available(*, noasync, message: "blocks the calling thread; in async code use the async form (try await …), which runs off the cooperative pool and stops when the Task is cancelled")
     public func run(embeddedTransaction body: () throws -> Void) throws {
-        try call {
-            if handle.isInTransaction {
-                try withHandle(forWriting: true) { handle in
-                    try TransactionRunner.runEmbedded(on: handle, body)
-                }
-            } else {
-                try run(controllableTransaction: {
-                    try body()
-                    return true
-                })
-            }
-        }
+        try run(controllableTransaction: {
+            try body()
+            return true
+        })
     }
 }
