@@ -148,3 +148,35 @@ import WCDBTestSupport
         #expect(try scratch.ownerIDs() == [1])
     }
 }
+
+/// WCDB 2.x's `handle.begin()`, `commit()` and `rollback()`: the handle's own transaction, or a
+/// savepoint inside the one it runs.
+@Suite struct HandleTransactionCallTests {
+    @Test func aHandleBeginsCommitsAndRollsBackAndNests() throws {
+        let scratch = try ScratchDatabase.withOwnerTable("handle-begin")
+        let database = scratch.database
+        let handle = try database.getHandle()
+        try handle.begin()
+        try handle.insert(objects: [Owner(id: 1, name: "kept")], intoTable: "owner")
+        try handle.begin()
+        try handle.insert(objects: [Owner(id: 2, name: "undone")], intoTable: "owner")
+        try handle.rollback()
+        #expect(handle.isInTransaction)
+        try handle.commit()
+        #expect(!handle.isInTransaction)
+        #expect(throws: WCDBError.self) { try handle.commit() }
+        try handle.begin()
+        try handle.insert(objects: [Owner(id: 3, name: "rolled back")], intoTable: "owner")
+        try handle.rollback()
+        handle.close()
+        #expect(try scratch.ownerIDs() == [1])
+        // Inside a closure's transaction, the closure's handle opens a savepoint.
+        try database.run(transaction: { (handle: Handle) in
+            try handle.insert(objects: [Owner(id: 4, name: "kept")], intoTable: "owner")
+            try handle.begin()
+            try handle.insert(objects: [Owner(id: 5, name: "undone")], intoTable: "owner")
+            try handle.rollback()
+        })
+        #expect(try scratch.ownerIDs() == [1, 4])
+    }
+}

@@ -57,6 +57,8 @@ public final class Handle {
     @exclusivity(unchecked) var cipherGeneration = -1
     /// How many savepoints are open on the handle; only a `SavepointLevel` changes it.
     @exclusivity(unchecked) var savepointDepth = 0
+    /// What each `begin()` on this handle not yet ended opened, innermost last (see `Handle+Transaction`).
+    @exclusivity(unchecked) var explicitLevels: [ExplicitTransactionLevel] = []
     /// How long SQLite waits on another connection's file lock (`Database.setBusyTimeout(_:)`).
     @exclusivity(unchecked) var busyTimeoutMilliseconds = Int32(Database.defaultBusyTimeoutMilliseconds)
 

@@ -26,9 +26,9 @@ final class Pin {
     /// Whether this pin's operation holds a top-level writer's turn (`WriterSlots`), given back when
     /// the pin ends.
     @exclusivity(unchecked) var holdsWriterSlot = false
-    /// What each `Database.begin()` of this thread not yet ended opened, innermost last: each left this
-    /// pin entered until its commit() or rollback().
-    @exclusivity(unchecked) var explicitLevels: [ExplicitTransactionLevel] = []
+    /// How many `Database.begin()` calls of this thread are not yet ended: each left this pin entered
+    /// until its commit() or rollback().
+    @exclusivity(unchecked) var explicitBegins = 0
     @exclusivity(unchecked) var performanceTracer: PerformanceTracer?
     /// Its number among the pins registered with the core (`ThreadPins.insert`): which operations began
     /// before a given moment.
@@ -51,7 +51,7 @@ final class Pin {
         holdsWrite = false
         writeDepth = 0
         holdsWriterSlot = false
-        explicitLevels = []
+        explicitBegins = 0
         performanceTracer = nil
     }
 

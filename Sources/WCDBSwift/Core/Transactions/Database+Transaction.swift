@@ -142,44 +142,32 @@ extension Database {
     public func begin() throws {
         let pin = try core.enter(forWriting: true)
         do {
-            if pin.handle.isInTransaction {
-                let name = "wcdb_begin_\(pin.explicitLevels.count + 1)"
-                try pin.handle.exec("SAVEPOINT \(name)")
-                pin.explicitLevels.append(.savepoint(name))
-            } else {
-                try TransactionRunner.begin(pin.handle)
-                pin.explicitLevels.append(.transaction)
-            }
+            try pin.handle.begin()
         } catch {
             core.leave(pin)
             throw error
         }
+        pin.explicitBegins += 1
     }
 
     /// Commits the transaction (or keeps the savepoint) the last `begin()` of this thread opened.
     public func commit() throws {
         let pin = try explicitPin(operation: "commit")
-        let level = pin.explicitLevels.removeLast()
+        pin.explicitBegins -= 1
         defer { core.leave(pin) }
-        switch level {
-        case .transaction: try TransactionRunner.commit(pin.handle)
-        case .savepoint(let name): try TransactionRunner.releaseSavepoint(name, on: pin.handle)
-        }
+        try pin.handle.commit()
     }
 
     /// Rolls back the transaction (or undoes the savepoint) the last `begin()` of this thread opened.
     public func rollback() throws {
         let pin = try explicitPin(operation: "rollback")
-        let level = pin.explicitLevels.removeLast()
+        pin.explicitBegins -= 1
         defer { core.leave(pin) }
-        switch level {
-        case .transaction: try TransactionRunner.rollback(pin.handle)
-        case .savepoint(let name): TransactionRunner.undoSavepoint(name, on: pin.handle)
-        }
+        try pin.handle.rollback()
     }
 
     private func explicitPin(operation: String) throws -> Pin {
-        guard let pin = core.currentPin(), !pin.explicitLevels.isEmpty else {
+        guard let pin = core.currentPin(), pin.explicitBegins > 0 else {
             throw reportError(WCDBError(level: .interface, message: "No transaction begun with begin() on this thread",
                                         path: path, tag: tag, operation: operation))
         }

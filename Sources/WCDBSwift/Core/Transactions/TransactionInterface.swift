@@ -1,7 +1,7 @@
 /// WCDB Swift 2.x's transaction interface: the separate `begin()`/`commit()`/`rollback()` calls, and
 /// the closure types of `run(transaction:)`, `run(controllableTransaction:)` and
-/// `run(pausableTransaction:)` (`TransactionInterface.PausableTransactionClosure`). `Database` and
-/// `Transaction` conform.
+/// `run(pausableTransaction:)` (`TransactionInterface.PausableTransactionClosure`). `Database`,
+/// `Transaction` and `Handle` conform.
 public protocol TransactionInterface {
     /// The body of `run(transaction:)`: it receives the transaction's handle.
     typealias TransactionClosure = (Handle) throws -> Void
@@ -23,3 +23,4 @@ public protocol TransactionInterface {
 
 extension Database: TransactionInterface {}
 extension Transaction: TransactionInterface {}
+extension Handle: TransactionInterface {}
