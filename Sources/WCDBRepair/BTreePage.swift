@@ -30,7 +30,10 @@ public struct BTreeCell {
     public var overflowPages: [UInt32] = []
 }
 
-/// A parsed b-tree page. Parsing is strict: any pointer outside the page makes the page unreadable.
+/// A parsed b-tree page. Parsing is strict about the header and the cell pointer array: any pointer
+/// outside the page makes the page unreadable. A cell whose own bytes cannot be parsed (bytes
+/// overwritten inside the cell content area) loses that cell only: its start is kept in
+/// `damagedCells`, so the reader can distrust the neighbour the damage may have run into.
 public struct BTreePage {
     /// The page's number in the file (1-based).
     public let number: UInt32
@@ -42,6 +45,8 @@ public struct BTreePage {
     public let cells: [BTreeCell]
     /// Overflow pages that carried payload of this page's cells.
     public let overflowPages: [UInt32]
+    /// Where the cells that could not be parsed start on the page (their pointers were in bounds).
+    public let damagedCells: [Int]
 
     /// Parses `bytes` (the plaintext of page `number`); nil when it is not a sound b-tree page. A cell
     /// pointer repeated on the page is read once, and an overflow page serves one cell of the page: a
@@ -53,6 +58,7 @@ public struct BTreePage {
         guard bytes.count >= usable, usable > start + 12, let kind = BTreePageKind(rawValue: bytes[start]) else { return nil }
         var cells: [BTreeCell] = []
         var overflow: [UInt32] = []
+        var damaged: [Int] = []
         var used = excluding
         used.insert(number)
         var right: UInt32?
@@ -71,7 +77,11 @@ public struct BTreePage {
                 let offset = page.u16(pointers + 2 * index)
                 guard offset >= pointers + 2 * cellCount, offset < usable else { return false }
                 guard offsets.insert(offset).inserted else { continue }
-                guard let cell = BTreePage.cell(page, at: offset, kind: kind, source: source, used: &used) else { return false }
+                // The pointer is sound, the bytes it points at are not: this cell is lost, not the page.
+                guard let cell = BTreePage.cell(page, at: offset, kind: kind, source: source, used: &used) else {
+                    damaged.append(offset)
+                    continue
+                }
                 overflow += cell.overflowPages
                 cells.append(cell)
             }
@@ -83,6 +93,7 @@ public struct BTreePage {
         self.rightChild = right
         self.cells = cells
         self.overflowPages = overflow
+        self.damagedCells = damaged
     }
 
     private static func cell(_ page: UnsafeRawBufferPointer, at start: Int, kind: BTreePageKind, source: PageSource,

@@ -130,7 +130,7 @@ public final class Salvager {
             emit(page) { rows.append($0) }
             // Every cell pointer was in bounds; most records must parse too, or this is more likely
             // garbage than a b-tree page. (Overflow pages never look like one: they start with a page number.)
-            guard rows.count * 2 >= page.cells.count, !rows.isEmpty else { continue }
+            guard rows.count * 2 >= page.cells.count + page.damagedCells.count, !rows.isEmpty else { continue }
             claim(page)
             visit(page, rows)
         }
@@ -161,16 +161,38 @@ public final class Salvager {
     /// Visits the rows in the cells of `page`; false when a cell held no readable row.
     @discardableResult
     private func emit(_ page: BTreePage, _ visit: (SalvagedRow) -> Void) -> Bool {
-        guard page.kind.isLeaf || page.kind == .indexInterior else { return true }
-        var everyCellRead = true
-        for cell in page.cells {
-            guard let payload = cell.payload, let values = RecordDecoder.decode(payload) else {
+        guard page.kind.isLeaf || page.kind == .indexInterior else { return page.damagedCells.isEmpty }
+        let records = page.cells.map { $0.payload.flatMap(RecordDecoder.decode) }
+        let distrusted = page.damagedCells.isEmpty ? [] : Self.overrun(page, records: records)
+        var everyCellRead = page.damagedCells.isEmpty
+        for (index, cell) in page.cells.enumerated() {
+            guard let values = records[index], !distrusted.contains(index) else {
                 everyCellRead = false
                 continue
             }
             visit(SalvagedRow(rowid: page.kind.isTable ? cell.rowid : nil, values: values))
         }
         return everyCellRead
+    }
+
+    /// On a page where bytes were overwritten (a cell did not parse), the cells the damage may have
+    /// run into while leaving them parseable. Overwritten bytes that reach a cell's header make it
+    /// fail to parse, to decode or to gather its overflow (an overwritten size asks for a chain),
+    /// which marks where the damage is; the nearest cell at a lower offset kept its header, but the
+    /// same run of bytes may have begun inside its last values, which still decode (a number reads as
+    /// any number): it is dropped too. (Bytes that stay inside one cell's values and reach no header
+    /// cannot be told from data in a plain file; such a row comes back changed, as before.)
+    private static func overrun(_ page: BTreePage, records: [[RecordValue]?]) -> Set<Int> {
+        var starts = page.damagedCells
+        for (index, cell) in page.cells.enumerated() where records[index] == nil { starts.append(cell.span.lowerBound) }
+        var distrusted = Set<Int>()
+        for start in starts {
+            let below = page.cells.indices.filter { page.cells[$0].span.lowerBound < start }
+            if let index = below.max(by: { page.cells[$0].span.lowerBound < page.cells[$1].span.lowerBound }) {
+                distrusted.insert(index)
+            }
+        }
+        return distrusted
     }
 
     private func claim(_ page: BTreePage) {
