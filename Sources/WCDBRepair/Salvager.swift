@@ -185,12 +185,17 @@ public final class Salvager {
     private static func overrun(_ page: BTreePage, records: [[RecordValue]?]) -> Set<Int> {
         var starts = page.damagedCells
         for (index, cell) in page.cells.enumerated() where records[index] == nil { starts.append(cell.span.lowerBound) }
+        // Cells by offset, each start's neighbour found by bisection: a crafted page can hold thousands
+        // of damaged cells, and a scan of every cell per start would be quadratic.
+        let byOffset = page.cells.indices.sorted { page.cells[$0].span.lowerBound < page.cells[$1].span.lowerBound }
         var distrusted = Set<Int>()
         for start in starts {
-            let below = page.cells.indices.filter { page.cells[$0].span.lowerBound < start }
-            if let index = below.max(by: { page.cells[$0].span.lowerBound < page.cells[$1].span.lowerBound }) {
-                distrusted.insert(index)
+            var low = 0, high = byOffset.count
+            while low < high {
+                let middle = (low + high) / 2
+                if page.cells[byOffset[middle]].span.lowerBound < start { low = middle + 1 } else { high = middle }
             }
+            if low > 0 { distrusted.insert(byOffset[low - 1]) }
         }
         return distrusted
     }
