@@ -37,6 +37,17 @@ final class RepairComparisonTests: XCTestCase {
                                       bytes: (0..<fixture.pageSize).map { _ in UInt8.random(in: 0...255, using: &random) })
             }
         },
+        // A run of random bytes inside each page (not the whole page): cells around the run survive.
+        Scenario(name: "random runs inside 1% pages") { fixture in
+            var random = SeededGenerator(seed: 6)
+            let count = max(1, fixture.pageCount / 100)
+            for page in (2...fixture.pageCount).shuffled(using: &random).prefix(count) {
+                let length = Int.random(in: 8...(fixture.pageSize / 2), using: &random)
+                let start = Int.random(in: 0..<(fixture.pageSize - length), using: &random)
+                try fixture.overwrite(offset: (page - 1) * fixture.pageSize + start,
+                                      bytes: (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) })
+            }
+        },
         Scenario(name: "truncated to 60%") { try $0.truncate(toPages: $0.pageCount * 6 / 10) },
         Scenario(name: "damaged WAL frame", leaveInWAL: true) { fixture in
             let size = try FileManager.default.attributesOfItem(atPath: fixture.walPath)[.size] as? Int ?? 0
