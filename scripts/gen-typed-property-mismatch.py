@@ -78,5 +78,26 @@ for value in VALUES:
                 w(f"        Operate.compare(left.property, {case}, literal: right.asLiteralValue())")
                 w("    }")
         w("}")
+# Two properties of different Swift types (WCDB 2.x's `intProperty < stringProperty`,
+# `intProperty * stringProperty`): generic over the other property, so the message names neither type,
+# and disfavored, so that every same-typed, optional or numeric form above wins.
+ARITHMETIC = ["+", "-", "*", "/", "%", "&", "|", "<<", ">>"]
+w("")
+w("extension TypedProperty {")
+for op, case, sql in OPS:
+    w(f"    /// `(property {sql} other)` with a property of another Swift type (as WCDB 2.x allows): deprecated, for the comparison is likely a mistake.")
+    w("    @available(*, deprecated, message: \"compares properties of two different Swift types; SQLite compares them by its type affinity rules: compare properties of one type, or wrap one in Expression(with:) to compare anyway\")")
+    w("    @_disfavoredOverload")
+    w(f"    public static func {op} <OtherRoot, OtherValue>(left: TypedProperty, right: TypedProperty<OtherRoot, OtherValue>) -> Expression {{")
+    w(f"        Operate.binary(left.asExpression(), \"{sql}\", right.asExpression())")
+    w("    }")
+for op in ARITHMETIC:
+    w(f"    /// `(property {op} other)` where either property is not numeric (as WCDB 2.x allows): deprecated, for SQLite reads a text that does not look like a number as 0.")
+    w("    @available(*, deprecated, message: \"computes with a property that is not numeric; SQLite converts its text by its type affinity rules (text that does not look like a number reads as 0): wrap one in Expression(with:) to compute anyway\")")
+    w("    @_disfavoredOverload")
+    w(f"    public static func {op} <OtherRoot, OtherValue>(left: TypedProperty, right: TypedProperty<OtherRoot, OtherValue>) -> Expression {{")
+    w(f"        Operate.binary(left.asExpression(), \"{op}\", right.asExpression())")
+    w("    }")
+w("}")
 with open(OUT, "w") as f:
     f.write("\n".join(out) + "\n")

@@ -40,6 +40,31 @@ import Testing
         #expect((R.flag == true).description == "flag = 1")
     }
 
+    /// Two properties of different Swift types, as 2.x's `ExpressionTests.testOperableXOperable` writes
+    /// them: each operator compiles (deprecated) and prints as 2.x prints it; same-typed ones keep theirs.
+    @Test func propertiesOfDifferentTypesCombineAsIn2x() throws {
+        typealias R = TypedPropertyMismatch2xTests
+        let printed = [R.identifier < R.name, R.identifier <= R.name, R.identifier > R.name, R.identifier >= R.name,
+                       R.identifier == R.name, R.identifier != R.name, R.identifier * R.name, R.identifier / R.name,
+                       R.identifier % R.name, R.identifier + R.name, R.identifier - R.name, R.identifier << R.name,
+                       R.identifier >> R.name, R.identifier & R.name, R.identifier | R.name, R.name + R.identifier]
+            .map(\.description)
+        #expect(printed == ["identifier < name", "identifier <= name", "identifier > name", "identifier >= name",
+                            "identifier = name", "identifier != name", "identifier * name", "identifier / name",
+                            "identifier % name", "identifier + name", "identifier - name", "identifier << name",
+                            "identifier >> name", "identifier & name", "identifier | name", "name + identifier"])
+        #expect((R.identifier == R.optionalIdentifier).description == "identifier = identifier")
+        try withScratchDatabase { database in
+            try database.exec("CREATE TABLE t(identifier INTEGER, name TEXT); INSERT INTO t VALUES(1, 'one'), (2, '2')")
+            // A TEXT column against INTEGER: '2' = 2 once the column's affinity applies to the other side.
+            let equal = try database.getRows(from: StatementSelect().select(Column(named: "identifier")).from("t")
+                .where(R.identifier == R.name))
+            #expect(equal.map { $0[0].int64Value } == [2])
+            let sum = try database.getRows(from: StatementSelect().select(R.identifier + R.name).from("t").order(by: Column(named: "identifier")))
+            #expect(sum.map { $0[0].int64Value } == [1, 4])
+        }
+    }
+
     @Test func theComparisonRunsAsSQLiteComparesIt() throws {
         typealias R = TypedPropertyMismatch2xTests
         try withScratchDatabase { database in

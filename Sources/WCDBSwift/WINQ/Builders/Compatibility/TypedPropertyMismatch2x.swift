@@ -632,3 +632,96 @@ extension TypedProperty where Value == Data? {
         Operate.compare(left.property, .greaterOrEqual, literal: right.asLiteralValue())
     }
 }
+
+extension TypedProperty {
+    /// `(property = other)` with a property of another Swift type (as WCDB 2.x allows): deprecated, for the comparison is likely a mistake.
+    @available(*, deprecated, message: "compares properties of two different Swift types; SQLite compares them by its type affinity rules: compare properties of one type, or wrap one in Expression(with:) to compare anyway")
+    @_disfavoredOverload
+    public static func == <OtherRoot, OtherValue>(left: TypedProperty, right: TypedProperty<OtherRoot, OtherValue>) -> Expression {
+        Operate.binary(left.asExpression(), "=", right.asExpression())
+    }
+    /// `(property != other)` with a property of another Swift type (as WCDB 2.x allows): deprecated, for the comparison is likely a mistake.
+    @available(*, deprecated, message: "compares properties of two different Swift types; SQLite compares them by its type affinity rules: compare properties of one type, or wrap one in Expression(with:) to compare anyway")
+    @_disfavoredOverload
+    public static func != <OtherRoot, OtherValue>(left: TypedProperty, right: TypedProperty<OtherRoot, OtherValue>) -> Expression {
+        Operate.binary(left.asExpression(), "!=", right.asExpression())
+    }
+    /// `(property < other)` with a property of another Swift type (as WCDB 2.x allows): deprecated, for the comparison is likely a mistake.
+    @available(*, deprecated, message: "compares properties of two different Swift types; SQLite compares them by its type affinity rules: compare properties of one type, or wrap one in Expression(with:) to compare anyway")
+    @_disfavoredOverload
+    public static func < <OtherRoot, OtherValue>(left: TypedProperty, right: TypedProperty<OtherRoot, OtherValue>) -> Expression {
+        Operate.binary(left.asExpression(), "<", right.asExpression())
+    }
+    /// `(property <= other)` with a property of another Swift type (as WCDB 2.x allows): deprecated, for the comparison is likely a mistake.
+    @available(*, deprecated, message: "compares properties of two different Swift types; SQLite compares them by its type affinity rules: compare properties of one type, or wrap one in Expression(with:) to compare anyway")
+    @_disfavoredOverload
+    public static func <= <OtherRoot, OtherValue>(left: TypedProperty, right: TypedProperty<OtherRoot, OtherValue>) -> Expression {
+        Operate.binary(left.asExpression(), "<=", right.asExpression())
+    }
+    /// `(property > other)` with a property of another Swift type (as WCDB 2.x allows): deprecated, for the comparison is likely a mistake.
+    @available(*, deprecated, message: "compares properties of two different Swift types; SQLite compares them by its type affinity rules: compare properties of one type, or wrap one in Expression(with:) to compare anyway")
+    @_disfavoredOverload
+    public static func > <OtherRoot, OtherValue>(left: TypedProperty, right: TypedProperty<OtherRoot, OtherValue>) -> Expression {
+        Operate.binary(left.asExpression(), ">", right.asExpression())
+    }
+    /// `(property >= other)` with a property of another Swift type (as WCDB 2.x allows): deprecated, for the comparison is likely a mistake.
+    @available(*, deprecated, message: "compares properties of two different Swift types; SQLite compares them by its type affinity rules: compare properties of one type, or wrap one in Expression(with:) to compare anyway")
+    @_disfavoredOverload
+    public static func >= <OtherRoot, OtherValue>(left: TypedProperty, right: TypedProperty<OtherRoot, OtherValue>) -> Expression {
+        Operate.binary(left.asExpression(), ">=", right.asExpression())
+    }
+    /// `(property + other)` where either property is not numeric (as WCDB 2.x allows): deprecated, for SQLite reads a text that does not look like a number as 0.
+    @available(*, deprecated, message: "computes with a property that is not numeric; SQLite converts its text by its type affinity rules (text that does not look like a number reads as 0): wrap one in Expression(with:) to compute anyway")
+    @_disfavoredOverload
+    public static func + <OtherRoot, OtherValue>(left: TypedProperty, right: TypedProperty<OtherRoot, OtherValue>) -> Expression {
+        Operate.binary(left.asExpression(), "+", right.asExpression())
+    }
+    /// `(property - other)` where either property is not numeric (as WCDB 2.x allows): deprecated, for SQLite reads a text that does not look like a number as 0.
+    @available(*, deprecated, message: "computes with a property that is not numeric; SQLite converts its text by its type affinity rules (text that does not look like a number reads as 0): wrap one in Expression(with:) to compute anyway")
+    @_disfavoredOverload
+    public static func - <OtherRoot, OtherValue>(left: TypedProperty, right: TypedProperty<OtherRoot, OtherValue>) -> Expression {
+        Operate.binary(left.asExpression(), "-", right.asExpression())
+    }
+    /// `(property * other)` where either property is not numeric (as WCDB 2.x allows): deprecated, for SQLite reads a text that does not look like a number as 0.
+    @available(*, deprecated, message: "computes with a property that is not numeric; SQLite converts its text by its type affinity rules (text that does not look like a number reads as 0): wrap one in Expression(with:) to compute anyway")
+    @_disfavoredOverload
+    public static func * <OtherRoot, OtherValue>(left: TypedProperty, right: TypedProperty<OtherRoot, OtherValue>) -> Expression {
+        Operate.binary(left.asExpression(), "*", right.asExpression())
+    }
+    /// `(property / other)` where either property is not numeric (as WCDB 2.x allows): deprecated, for SQLite reads a text that does not look like a number as 0.
+    @available(*, deprecated, message: "computes with a property that is not numeric; SQLite converts its text by its type affinity rules (text that does not look like a number reads as 0): wrap one in Expression(with:) to compute anyway")
+    @_disfavoredOverload
+    public static func / <OtherRoot, OtherValue>(left: TypedProperty, right: TypedProperty<OtherRoot, OtherValue>) -> Expression {
+        Operate.binary(left.asExpression(), "/", right.asExpression())
+    }
+    /// `(property % other)` where either property is not numeric (as WCDB 2.x allows): deprecated, for SQLite reads a text that does not look like a number as 0.
+    @available(*, deprecated, message: "computes with a property that is not numeric; SQLite converts its text by its type affinity rules (text that does not look like a number reads as 0): wrap one in Expression(with:) to compute anyway")
+    @_disfavoredOverload
+    public static func % <OtherRoot, OtherValue>(left: TypedProperty, right: TypedProperty<OtherRoot, OtherValue>) -> Expression {
+        Operate.binary(left.asExpression(), "%", right.asExpression())
+    }
+    /// `(property & other)` where either property is not numeric (as WCDB 2.x allows): deprecated, for SQLite reads a text that does not look like a number as 0.
+    @available(*, deprecated, message: "computes with a property that is not numeric; SQLite converts its text by its type affinity rules (text that does not look like a number reads as 0): wrap one in Expression(with:) to compute anyway")
+    @_disfavoredOverload
+    public static func & <OtherRoot, OtherValue>(left: TypedProperty, right: TypedProperty<OtherRoot, OtherValue>) -> Expression {
+        Operate.binary(left.asExpression(), "&", right.asExpression())
+    }
+    /// `(property | other)` where either property is not numeric (as WCDB 2.x allows): deprecated, for SQLite reads a text that does not look like a number as 0.
+    @available(*, deprecated, message: "computes with a property that is not numeric; SQLite converts its text by its type affinity rules (text that does not look like a number reads as 0): wrap one in Expression(with:) to compute anyway")
+    @_disfavoredOverload
+    public static func | <OtherRoot, OtherValue>(left: TypedProperty, right: TypedProperty<OtherRoot, OtherValue>) -> Expression {
+        Operate.binary(left.asExpression(), "|", right.asExpression())
+    }
+    /// `(property << other)` where either property is not numeric (as WCDB 2.x allows): deprecated, for SQLite reads a text that does not look like a number as 0.
+    @available(*, deprecated, message: "computes with a property that is not numeric; SQLite converts its text by its type affinity rules (text that does not look like a number reads as 0): wrap one in Expression(with:) to compute anyway")
+    @_disfavoredOverload
+    public static func << <OtherRoot, OtherValue>(left: TypedProperty, right: TypedProperty<OtherRoot, OtherValue>) -> Expression {
+        Operate.binary(left.asExpression(), "<<", right.asExpression())
+    }
+    /// `(property >> other)` where either property is not numeric (as WCDB 2.x allows): deprecated, for SQLite reads a text that does not look like a number as 0.
+    @available(*, deprecated, message: "computes with a property that is not numeric; SQLite converts its text by its type affinity rules (text that does not look like a number reads as 0): wrap one in Expression(with:) to compute anyway")
+    @_disfavoredOverload
+    public static func >> <OtherRoot, OtherValue>(left: TypedProperty, right: TypedProperty<OtherRoot, OtherValue>) -> Expression {
+        Operate.binary(left.asExpression(), ">>", right.asExpression())
+    }
+}
