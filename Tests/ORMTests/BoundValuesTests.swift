@@ -155,7 +155,7 @@ final class BoundValuesTests: DatabaseTestCase {
         XCTAssertTrue(try database.getValue(on: Owner.Properties.name, fromTable: "owner", where: Owner.Properties.id > 99).isNull)
         database.traceSQL(nil)
         let selects = traced.with { $0.filter { $0.hasPrefix("SELECT") } }
-        XCTAssertEqual(selects.first, "SELECT max(id) FROM owner")
+        XCTAssertEqual(selects.first, "SELECT MAX(id) FROM owner")
         XCTAssertEqual(selects[1], "SELECT name FROM owner WHERE id > ?")
         XCTAssertEqual(selects[2], "SELECT name FROM owner ORDER BY id DESC LIMIT ?")
     }
@@ -192,7 +192,7 @@ final class BoundValuesTests: DatabaseTestCase {
         let lookups = Set(sqls.filter { $0.hasPrefix("SELECT") && $0.contains("WHERE id = ") })
         XCTAssertEqual(lookups, ["SELECT id, name FROM owner WHERE id = ?"], "50 ids, one SQL text")
         XCTAssertTrue(sqls.contains("SELECT id, name FROM owner WHERE id > ? ORDER BY id ASC LIMIT -1 OFFSET ?"), "\(sqls)")
-        XCTAssertTrue(sqls.contains { $0.hasSuffix("WHERE id <= ? GROUP BY name HAVING max(id) > ?") }, "\(sqls)")
+        XCTAssertTrue(sqls.contains { $0.hasSuffix("WHERE id <= ? GROUP BY name HAVING MAX(id) > ?") }, "\(sqls)")
         XCTAssertTrue(sqls.contains("DELETE FROM owner WHERE id > ? ORDER BY id DESC LIMIT ?"), "\(sqls)")
     }
 

@@ -88,15 +88,15 @@ import Testing
             (Expression.function("max").arguments(1).arguments(5, 2), "max(1, 5, 2)", "5"),
             (Expression.function("count").invokeAll(), "count(*)", "3"),
             (Expression.function("count").invoke().arguments(b).distinct(), "count(DISTINCT b)", "2"),
-            (a.count(isDistinct: true), "count(DISTINCT a)", "3"),
-            (a.count(isDistinct: false), "count(a)", "3"),
-            (a.sum(isDistinct: true), "sum(DISTINCT a)", "6"),
-            (a.avg(isDistinct: false), "avg(a)", "2.0"),
-            (a.total(isDistinct: false), "total(a)", "6.0"),
-            (a.max(isDistinct: true), "max(DISTINCT a)", "3"),
-            (a.min(isDistinct: false), "min(a)", "1"),
-            (b.groupConcat(isDistinct: true), "group_concat(DISTINCT b)", "x,y"),
-            (a.groupConcat(separateBy: "-"), "group_concat(a, '-')", "1-2-3"),
+            (a.count(isDistinct: true), "COUNT(DISTINCT a)", "3"),
+            (a.count(isDistinct: false), "COUNT(a)", "3"),
+            (a.sum(isDistinct: true), "SUM(DISTINCT a)", "6"),
+            (a.avg(isDistinct: false), "AVG(a)", "2.0"),
+            (a.total(isDistinct: false), "TOTAL(a)", "6.0"),
+            (a.max(isDistinct: true), "MAX(DISTINCT a)", "3"),
+            (a.min(isDistinct: false), "MIN(a)", "1"),
+            (b.groupConcat(isDistinct: true), "GROUP_CONCAT(DISTINCT b)", "x,y"),
+            (a.groupConcat(separateBy: "-"), "GROUP_CONCAT(a, '-')", "1-2-3"),
             (b.like("x%").escape("\\"), "b LIKE 'x%' ESCAPE '\\'", "1"),
             (Expression.cast("12").as(.integer64), "CAST('12' AS INTEGER)", "12"),
             (Expression(with: "3.5").as(.float), "CAST('3.5' AS REAL)", "3.5"),
@@ -124,7 +124,7 @@ import Testing
 
     @Test func distinctGroupConcatWithASeparatorPrintsButSQLiteRefusesIt() throws {
         let expression = Column(named: "b").groupConcat(isDistinct: true, separateBy: "-")
-        #expect(expression.description == "group_concat(DISTINCT b, '-')")
+        #expect(expression.description == "GROUP_CONCAT(DISTINCT b, '-')")
         try withScratchDatabase { database in
             try database.exec("CREATE TABLE t(b TEXT)")
             expectSQLiteRefuses(StatementSelect().select(expression).from("t"), in: database, "DISTINCT aggregates must have exactly one argument")

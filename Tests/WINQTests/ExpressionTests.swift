@@ -105,27 +105,27 @@ final class ExpressionTests: XCTestCase {
 
     func testSubqueries() {
         let subquery = StatementSelect().select(Column(named: "identifier").max()).from("other")
-        check(Expression(with: subquery), "(SELECT max(identifier) FROM other)")
-        check(Expression.exists(subquery), "EXISTS (SELECT max(identifier) FROM other)")
-        check(Expression.notExists(subquery), "NOT EXISTS (SELECT max(identifier) FROM other)")
+        check(Expression(with: subquery), "(SELECT MAX(identifier) FROM other)")
+        check(Expression.exists(subquery), "EXISTS (SELECT MAX(identifier) FROM other)")
+        check(Expression.notExists(subquery), "NOT EXISTS (SELECT MAX(identifier) FROM other)")
     }
 
     func testCoreFunctions() {
-        check(identifier.abs(), "abs(identifier)")
-        check(text.length(), "length(description)")
-        check(text.lower(), "lower(description)")
-        check(text.upper(), "upper(description)")
+        check(identifier.abs(), "ABS(identifier)")
+        check(text.length(), "LENGTH(description)")
+        check(text.lower(), "LOWER(description)")
+        check(text.upper(), "UPPER(description)")
         check(text.substr(start: 1, length: 2), "substr(description, 1, 2)")
         check(text.substr(start: 2), "substr(description, 2)")
         check(text.replace("a", with: "b"), "replace(description, 'a', 'b')")
         check(text.trim(), "trim(description)")
         check(text.ltrim(" "), "ltrim(description, ' ')")
         check(text.rtrim(), "rtrim(description)")
-        check(Column(named: "score").round(2), "round(score, 2)")
+        check(Column(named: "score").round(2), "ROUND(score, 2)")
         check(Expression.coalesce(text, "x"), "coalesce(description, 'x')")
         check(text.ifNull("x"), "ifnull(description, 'x')")
         check(identifier.nullIf(0), "nullif(identifier, 0)")
-        check(text.hex(), "hex(description)")
+        check(text.hex(), "HEX(description)")
         check(text.quote(), "quote(description)")
         check(Expression.random(), "random()")
         check(text.typeof(), "typeof(description)")
@@ -133,7 +133,7 @@ final class ExpressionTests: XCTestCase {
         check(Expression.printf("%d-%s", identifier, text), "printf('%d-%s', identifier, description)")
         check(text.unicode(), "unicode(description)")
         check(Expression.char(65, 66), "char(65, 66)")
-        check(Expression.max(identifier, 1), "max(identifier, 1)")
+        check(Expression.max(identifier, 1), "MAX(identifier, 1)")
         XCTAssertEqual(Expression.function("my func", identifier).description, "\"my func\"(identifier)")
         check(Expression.function("abs", identifier), "abs(identifier)")
     }
@@ -147,19 +147,19 @@ final class ExpressionTests: XCTestCase {
     }
 
     func testAggregates() {
-        check(identifier.count(), "count(identifier)")
-        check(identifier.count(distinct: true), "count(DISTINCT identifier)")
-        check(Column.all.count(), "count(*)")
-        check(Expression.countAll(), "count(*)")
-        check(Expression.count(*), "count(*)")
-        check(identifier.avg(), "avg(identifier)")
-        check(identifier.sum(distinct: true), "sum(DISTINCT identifier)")
-        check(identifier.total(), "total(identifier)")
-        check(identifier.min(), "min(identifier)")
-        check(identifier.max(), "max(identifier)")
-        check(text.groupConcat(), "group_concat(description)")
-        check(text.groupConcat(separator: ";"), "group_concat(description, ';')")
-        check(text.groupConcat(distinct: true), "group_concat(DISTINCT description)")
+        check(identifier.count(), "COUNT(identifier)")
+        check(identifier.count(distinct: true), "COUNT(DISTINCT identifier)")
+        check(Column.all.count(), "COUNT(*)")
+        check(Expression.countAll(), "COUNT(*)")
+        check(Expression.count(*), "COUNT(*)")
+        check(identifier.avg(), "AVG(identifier)")
+        check(identifier.sum(distinct: true), "SUM(DISTINCT identifier)")
+        check(identifier.total(), "TOTAL(identifier)")
+        check(identifier.min(), "MIN(identifier)")
+        check(identifier.max(), "MAX(identifier)")
+        check(text.groupConcat(), "GROUP_CONCAT(description)")
+        check(text.groupConcat(separator: ";"), "GROUP_CONCAT(description, ';')")
+        check(text.groupConcat(distinct: true), "GROUP_CONCAT(DISTINCT description)")
     }
 
     func testFTSAuxiliaryFunctions() {

@@ -128,4 +128,18 @@ import Testing
             }
         }
     }
+
+    /// `ColumnType.null` prints 2.x's `NULL`, which SQLite reads as the no-op NULL constraint: the column
+    /// has no declared type, and keeps a value as it is given.
+    @Test func aColumnOfTypeNullPrintsNullAndHasNoType() throws {
+        let definition = ColumnDef(with: Self.b, and: .null)
+        #expect(definition.description == "b NULL")
+        let create = StatementCreateTable().create(table: "n").with(columns: definition)
+        try withScratchDatabase { database in
+            try database.exec(create)
+            #expect(try database.getRows("PRAGMA table_info(n)").map { $0[2].stringValue } == [""])
+            try database.exec("INSERT INTO n VALUES('1')")
+            #expect(try database.getValue("SELECT typeof(b) FROM n").stringValue == "text")
+        }
+    }
 }

@@ -34,7 +34,7 @@ final class ORMUsageTests: XCTestCase {
             + "content TEXT NOT NULL, score REAL)")
         assertAccepted(create)
         let count = StatementSelect().select(Message.Properties.any.count()).from("message")
-        XCTAssertEqual(count.description, "SELECT count(*) FROM message")
+        XCTAssertEqual(count.description, "SELECT COUNT(*) FROM message")
         assertAccepted(count, setup: schema)
     }
 

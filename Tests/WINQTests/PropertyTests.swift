@@ -53,9 +53,9 @@ final class PropertyTests: XCTestCase {
         XCTAssertEqual(redirected.name, "localID")
         XCTAssertEqual(redirected.propertyIndex, 0)
         XCTAssertTrue(redirected.isRedirected)
-        XCTAssertEqual(redirected.asColumnResult().description, "max(localID) AS localID")
+        XCTAssertEqual(redirected.asColumnResult().description, "MAX(localID) AS localID")
         let select = StatementSelect().select(redirected, Message.Properties.content).from("message")
-        XCTAssertEqual(select.description, "SELECT max(localID) AS localID, content FROM message")
+        XCTAssertEqual(select.description, "SELECT MAX(localID) AS localID, content FROM message")
         assertAccepted(select, setup: "CREATE TABLE message(localID INTEGER, content TEXT, score REAL)")
         // The property still works as its column in conditions.
         XCTAssertEqual((redirected > 1).description, "localID > 1")

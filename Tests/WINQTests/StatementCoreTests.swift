@@ -14,7 +14,7 @@ final class StatementCoreTests: XCTestCase {
             .order(by: identifier.asOrder(by: .descending), text)
             .limit(10, offset: 5)
         XCTAssertEqual(select.description, "SELECT DISTINCT identifier, description AS d FROM sampleTable WHERE identifier > 1 "
-            + "GROUP BY description HAVING count(identifier) > 1 ORDER BY identifier DESC, description LIMIT 10 OFFSET 5")
+            + "GROUP BY description HAVING COUNT(identifier) > 1 ORDER BY identifier DESC, description LIMIT 10 OFFSET 5")
         assertAccepted(select, setup: sampleSchema)
         let limitOnly = StatementSelect().select(Column.all).from("sampleTable").limit(3)
         XCTAssertEqual(limitOnly.description, "SELECT * FROM sampleTable LIMIT 3")
@@ -143,7 +143,7 @@ final class StatementCoreTests: XCTestCase {
         assertAccepted(index, setup: sampleSchema)
         let onExpression = StatementCreateIndex().create(index: "lowerName").on(table: "other")
             .indexesBy(Column(named: "name").lower())
-        XCTAssertEqual(onExpression.description, "CREATE INDEX lowerName ON other(lower(name))")
+        XCTAssertEqual(onExpression.description, "CREATE INDEX lowerName ON other(LOWER(name))")
         assertAccepted(onExpression, setup: sampleSchema)
     }
 
@@ -227,7 +227,7 @@ extension StatementCoreTests {
             && Sample.Properties.description.isNotNull())
         statementSelect.order(by: Sample.Properties.identifier.asOrder(by: .ascending))
         statementSelect.limit(from: 1, to: 100)
-        let expected = "SELECT min(identifier) FROM sampleTable WHERE ((identifier > 0) OR ((identifier / 2) = 0)) "
+        let expected = "SELECT MIN(identifier) FROM sampleTable WHERE ((identifier > 0) OR ((identifier / 2) = 0)) "
             + "AND (description IS NOT NULL) ORDER BY identifier ASC LIMIT 1, 100"
         XCTAssertEqual(statementSelect.description, expected)
         let chained = StatementSelect().select(distinct: false, Sample.Properties.identifier.min()).from("sampleTable")

@@ -30,7 +30,7 @@ final class StatementGrammarTests: XCTestCase {
             StatementSelect().select(1).unionAll().select(n + 1).from("counter").where(n < 10))
         let select = StatementSelect().with(recursive: true, counter).select(n.sum()).from("counter")
         XCTAssertEqual(select.description, "WITH RECURSIVE counter(n) AS(SELECT 1 UNION ALL SELECT n + 1 FROM counter "
-            + "WHERE n < 10) SELECT sum(n) FROM counter")
+            + "WHERE n < 10) SELECT SUM(n) FROM counter")
         assertAccepted(select)
         XCTAssertEqual(try TestDatabase().query(select.description).first?.first as? Int64, 55)
         let plain = CommonTableExpression(named: "big").as(StatementSelect().select(identifier).from("other"))
@@ -228,7 +228,7 @@ final class StatementGrammarTests: XCTestCase {
         let select = StatementSelect().select(identifier.sum().over(WindowDef().partition(nameColumn)
             .order(identifier.asOrder(by: .ascending)).frameSpec(FrameSpec().rows().betweenUnboundedPreceding().andCurrentRow())),
                                                Expression.windowFunction("row_number").over(WindowDef())).from("other")
-        XCTAssertEqual(select.description, "SELECT sum(identifier) OVER (PARTITION BY name ORDER BY identifier ASC "
+        XCTAssertEqual(select.description, "SELECT SUM(identifier) OVER (PARTITION BY name ORDER BY identifier ASC "
             + "ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW), row_number() OVER () FROM other")
         assertPreparedIfTheEngineHas(.windowFunction, select, setup: sampleSchema)
     }

@@ -63,7 +63,7 @@ import Testing
             let sum = a.sum()
             sum.over("w")
             return sum.description
-        }, "sum(a) OVER w"),
+        }, "SUM(a) OVER w"),
         ("Expression in function, arguments and schema", {
             let membership = a.in(function: "f")
             membership.arguments(1, "x")
@@ -285,7 +285,7 @@ import Testing
             let select = StatementSelect().select(a.sum().over("w")).from("t").window("w").as(window)
             window.partition(e)
             return sum.description + "; " + select.description + "; " + window.description
-        }, "sum(a) OVER (ORDER BY a); SELECT sum(a) OVER w FROM t WINDOW w AS (ORDER BY a); (PARTITION BY e ORDER BY a)"),
+        }, "SUM(a) OVER (ORDER BY a); SELECT SUM(a) OVER w FROM t WINDOW w AS (ORDER BY a); (PARTITION BY e ORDER BY a)"),
         ("FrameSpec step by step", {
             let frame = FrameSpec()
             frame.rows()

@@ -92,8 +92,8 @@ final class TypedPropertyTests: XCTestCase {
     func testMethods() {
         XCTAssertEqual(M.localID.isNotNull().description, "localID IS NOT NULL")
         XCTAssertEqual(M.localID.isNull().description, "localID IS NULL")
-        XCTAssertEqual(M.localID.max().description, "max(localID)")
-        XCTAssertEqual(M.localID.count(distinct: true).description, "count(DISTINCT localID)")
+        XCTAssertEqual(M.localID.max().description, "MAX(localID)")
+        XCTAssertEqual(M.localID.count(distinct: true).description, "COUNT(DISTINCT localID)")
         XCTAssertEqual(M.localID.between(1, 2).description, "localID BETWEEN 1 AND 2")
         XCTAssertEqual(M.localID.in(1, 2).description, "localID IN (1, 2)")
         XCTAssertEqual(M.content.like("a%").description, "content LIKE 'a%'")

@@ -55,12 +55,12 @@ import Testing
             (StatementSelect().select(Expression.windowFunction("sum").invoke().arguments(a).filter(a > 1).over("w")).from("t")
                 .window("w").as(WindowDef().partition(a)),
              "SELECT sum(a) FILTER(WHERE a > 1) OVER w FROM t WINDOW w AS (PARTITION BY a)", .windowFunction),
-            (StatementSelect().select(a.sum().filter(a > 1)).from("t"), "SELECT sum(a) FILTER(WHERE a > 1) FROM t", .filterClause),
+            (StatementSelect().select(a.sum().filter(a > 1)).from("t"), "SELECT SUM(a) FILTER(WHERE a > 1) FROM t", .filterClause),
             (StatementSelect().select(1, 2).window("window1").as(WindowDef().order(1)).window("window2").as(WindowDef().order(2)),
              "SELECT 1, 2 WINDOW window1 AS (ORDER BY 1), window2 AS (ORDER BY 2)", .windowClause),
             (StatementSelect().select(a.sum().over(WindowDef().order(a).frameSpec(FrameSpec().rows().betweenPreceding(1).andCurrentRow())))
                 .from("t"),
-             "SELECT sum(a) OVER (ORDER BY a ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) FROM t", .windowFunction),
+             "SELECT SUM(a) OVER (ORDER BY a ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) FROM t", .windowFunction),
         ]
     }
 

@@ -23,7 +23,7 @@ public final class ColumnDef: Sendable, CustomStringConvertible {
 
     /// The defined column; printed by name only, without a table.
     public var column: Column { definition.column }
-    /// The declared type; `nil` or `.null` prints none (the column then has BLOB affinity: values are kept as given).
+    /// The declared type; `nil` prints none, `.null` prints `NULL` (SQLite's no-op NULL constraint), so both declare no type: BLOB affinity, values kept as given.
     public var type: ColumnType? { definition.type }
     /// The column constraints, in the order they print (copies: changing one leaves this definition as it is).
     public var constraints: [ColumnConstraint] { definition.constraints.map(ColumnConstraint.init) }
@@ -80,7 +80,8 @@ struct ColumnDefinition: Sendable, CustomStringConvertible {
 
     func render(into renderer: inout SQLRenderer) {
         renderer.write(names: [column.columnName])
-        if let type, !type.sqlName.isEmpty { renderer.write(" " + type.sqlName) }
+        // `.null` prints 2.x's `NULL`, which SQLite reads as the no-op NULL constraint: no declared type.
+        if let type { renderer.write(type == .null ? " NULL" : " " + type.sqlName) }
         for constraint in constraints {
             renderer.write(" ")
             constraint.render(into: &renderer)

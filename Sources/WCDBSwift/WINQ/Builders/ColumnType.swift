@@ -14,7 +14,8 @@ public enum ColumnType: Sendable, Hashable {
     /// `NUMERIC`: NUMERIC affinity (text that looks like a number is stored as one); no Swift type maps
     /// to it, it is for `CAST(x AS NUMERIC)` and columns declared by hand.
     case numeric
-    /// No declared type: `CREATE TABLE` prints the column name alone (BLOB affinity: values are kept as given).
+    /// No declared type: `CREATE TABLE` prints `NULL` after the name, as WCDB 2.x does, which SQLite reads
+    /// as the no-op NULL constraint (BLOB affinity: values are kept as given).
     case null
 
     /// The type name printed in `CREATE TABLE`.

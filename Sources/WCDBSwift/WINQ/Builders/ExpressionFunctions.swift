@@ -7,42 +7,42 @@ extension ExpressionFunctionOperable {
 
     // MARK: Aggregates
 
-    /// `count(x)` / `count(DISTINCT x)`; `Column.all.count()` is `count(*)`.
-    public func count(distinct: Bool = false) -> Expression { call("count", distinct: distinct) }
-    /// `avg(x)` / `avg(DISTINCT x)`: the mean of the non-NULL values as a REAL; NULL when there are none.
-    public func avg(distinct: Bool = false) -> Expression { call("avg", distinct: distinct) }
-    /// `sum(x)` / `sum(DISTINCT x)`: NULL when there are no non-NULL values; an INTEGER sum fails on overflow.
-    public func sum(distinct: Bool = false) -> Expression { call("sum", distinct: distinct) }
-    /// `total(x)` / `total(DISTINCT x)`: like `sum`, but always a REAL and 0.0 when there are no values.
-    public func total(distinct: Bool = false) -> Expression { call("total", distinct: distinct) }
-    /// The aggregate `min(x)`: the smallest non-NULL value of the group.
-    public func min() -> Expression { call("min") }
-    /// The aggregate `max(x)`: the largest non-NULL value of the group.
-    public func max() -> Expression { call("max") }
-    /// `group_concat(x)` or `group_concat(DISTINCT x)`: the non-NULL values joined by `,`. SQLite refuses a
+    /// `COUNT(x)` / `COUNT(DISTINCT x)`; `Column.all.count()` is `COUNT(*)`.
+    public func count(distinct: Bool = false) -> Expression { call("COUNT", distinct: distinct) }
+    /// `AVG(x)` / `AVG(DISTINCT x)`: the mean of the non-NULL values as a REAL; NULL when there are none.
+    public func avg(distinct: Bool = false) -> Expression { call("AVG", distinct: distinct) }
+    /// `SUM(x)` / `SUM(DISTINCT x)`: NULL when there are no non-NULL values; an INTEGER sum fails on overflow.
+    public func sum(distinct: Bool = false) -> Expression { call("SUM", distinct: distinct) }
+    /// `TOTAL(x)` / `TOTAL(DISTINCT x)`: like `sum`, but always a REAL and 0.0 when there are no values.
+    public func total(distinct: Bool = false) -> Expression { call("TOTAL", distinct: distinct) }
+    /// The aggregate `MIN(x)`: the smallest non-NULL value of the group.
+    public func min() -> Expression { call("MIN") }
+    /// The aggregate `MAX(x)`: the largest non-NULL value of the group.
+    public func max() -> Expression { call("MAX") }
+    /// `GROUP_CONCAT(x)` or `GROUP_CONCAT(DISTINCT x)`: the non-NULL values joined by `,`. SQLite refuses a
     /// separator together with DISTINCT, so the two are separate spellings: `groupConcat(distinct:)` and
     /// `groupConcat(separator:)`.
     public func groupConcat(distinct: Bool = false) -> Expression {
-        call("group_concat", distinct: distinct, [])
+        call("GROUP_CONCAT", distinct: distinct, [])
     }
 
-    /// `group_concat(x, separator)`.
+    /// `GROUP_CONCAT(x, separator)`.
     public func groupConcat(separator: String) -> Expression {
-        call("group_concat", distinct: false, [separator])
+        call("GROUP_CONCAT", distinct: false, [separator])
     }
 
     // MARK: Core scalar functions
 
-    /// `abs(x)`: the absolute value; fails on the smallest 64-bit integer.
-    public func abs() -> Expression { call("abs") }
-    /// `length(x)`: characters of a text, bytes of a blob; NULL for NULL.
-    public func length() -> Expression { call("length") }
-    /// `lower(x)`: ASCII letters folded to lower case (SQLite without ICU folds no others).
-    public func lower() -> Expression { call("lower") }
-    /// `upper(x)`: ASCII letters folded to upper case (SQLite without ICU folds no others).
-    public func upper() -> Expression { call("upper") }
-    /// `hex(x)`: the bytes of a blob, or of the UTF-8 text of any other value, as upper-case hexadecimal.
-    public func hex() -> Expression { call("hex") }
+    /// `ABS(x)`: the absolute value; fails on the smallest 64-bit integer.
+    public func abs() -> Expression { call("ABS") }
+    /// `LENGTH(x)`: characters of a text, bytes of a blob; NULL for NULL.
+    public func length() -> Expression { call("LENGTH") }
+    /// `LOWER(x)`: ASCII letters folded to lower case (SQLite without ICU folds no others).
+    public func lower() -> Expression { call("LOWER") }
+    /// `UPPER(x)`: ASCII letters folded to upper case (SQLite without ICU folds no others).
+    public func upper() -> Expression { call("UPPER") }
+    /// `HEX(x)`: the bytes of a blob, or of the UTF-8 text of any other value, as upper-case hexadecimal.
+    public func hex() -> Expression { call("HEX") }
     /// `quote(x)`: the value as an SQL literal (`'it''s'`, `X'00'`, `NULL`).
     public func quote() -> Expression { call("quote") }
     /// `typeof(x)`: `'null'`, `'integer'`, `'real'`, `'text'` or `'blob'`.
@@ -57,8 +57,8 @@ extension ExpressionFunctionOperable {
     public func zeroblob() -> Expression { call("zeroblob") }
     /// `soundex(x)`: the Soundex code of the text (this engine is built with `SQLITE_SOUNDEX`).
     public func soundex() -> Expression { call("soundex") }
-    /// `round(x)` / `round(x, digits)`
-    public func round(_ digits: ExpressionConvertible? = nil) -> Expression { call("round", digits.map { [$0] } ?? []) }
+    /// `ROUND(x)` / `ROUND(x, digits)`
+    public func round(_ digits: ExpressionConvertible? = nil) -> Expression { call("ROUND", digits.map { [$0] } ?? []) }
     /// `substr(x, start)` / `substr(x, start, length)` (1-based start).
     public func substr(start: ExpressionConvertible, length: ExpressionConvertible? = nil) -> Expression {
         call("substr", [start] + (length.map { [$0] } ?? []))
@@ -124,17 +124,17 @@ extension Expression {
     public static func lastInsertRowid() -> Expression { fn("last_insert_rowid", []) }
     /// `sqlite_version()`: the engine's version text (`'3.46.1'` on Debian 13's SQLCipher).
     public static func sqliteVersion() -> Expression { fn("sqlite_version", []) }
-    /// Scalar `max(a, b, …)`: the largest argument, NULL if any is NULL.
-    /// With a single argument SQLite reads it as the aggregate `max(x)`.
-    public static func max(_ values: ExpressionConvertible...) -> Expression { fn("max", values) }
-    /// Scalar `min(a, b, …)`: the smallest argument, NULL if any is NULL.
-    /// With a single argument SQLite reads it as the aggregate `min(x)`.
-    public static func min(_ values: ExpressionConvertible...) -> Expression { fn("min", values) }
+    /// Scalar `MAX(a, b, …)`: the largest argument, NULL if any is NULL.
+    /// With a single argument SQLite reads it as the aggregate `MAX(x)`.
+    public static func max(_ values: ExpressionConvertible...) -> Expression { fn("MAX", values) }
+    /// Scalar `MIN(a, b, …)`: the smallest argument, NULL if any is NULL.
+    /// With a single argument SQLite reads it as the aggregate `MIN(x)`.
+    public static func min(_ values: ExpressionConvertible...) -> Expression { fn("MIN", values) }
 
-    /// `count(*)`; `Column.all.count()` prints the same.
-    public static func countAll() -> Expression { Expression(.function("count", isBuiltin: true, distinct: false, [ExpressionNode(.column(.all))])) }
+    /// `COUNT(*)`; `Column.all.count()` prints the same.
+    public static func countAll() -> Expression { Expression(.function("COUNT", isBuiltin: true, distinct: false, [ExpressionNode(.column(.all))])) }
 
-    /// `Expression.count(*)`: WINQ's spelling of `count(*)`. The argument is Swift's `*` operator on
+    /// `Expression.count(*)`: WINQ's spelling of `COUNT(*)`. The argument is Swift's `*` operator on
     /// expressions, used only as a marker (it is never called).
     public static func count(_ star: (Expression, Expression) -> Expression) -> Expression { countAll() }
 

@@ -161,15 +161,15 @@ extension ExpressionFunctionOperable {
     /// `total(x)` / `total(DISTINCT x)`.
     public func total(isDistinct: Bool) -> Expression { total(distinct: isDistinct) }
     /// The aggregate `max(x)` / `max(DISTINCT x)` (the same value either way).
-    public func max(isDistinct: Bool) -> Expression { Expression.call("max", distinct: isDistinct, [asExpression()]) }
+    public func max(isDistinct: Bool) -> Expression { Expression.call("MAX", distinct: isDistinct, [asExpression()]) }
     /// The aggregate `min(x)` / `min(DISTINCT x)` (the same value either way).
-    public func min(isDistinct: Bool) -> Expression { Expression.call("min", distinct: isDistinct, [asExpression()]) }
+    public func min(isDistinct: Bool) -> Expression { Expression.call("MIN", distinct: isDistinct, [asExpression()]) }
     /// `group_concat(x)` / `group_concat(DISTINCT x)`.
     public func groupConcat(isDistinct: Bool) -> Expression { groupConcat(distinct: isDistinct) }
     /// `group_concat([DISTINCT] x, separator)`. SQLite refuses DISTINCT with a separator ("DISTINCT
     /// aggregates must have exactly one argument"): it prints, as in WCDB 2.x, but only runs without it.
     public func groupConcat(isDistinct: Bool = false, separateBy separator: String) -> Expression {
-        Expression.call("group_concat", distinct: isDistinct, [asExpression(), separator.asExpression()])
+        Expression.call("GROUP_CONCAT", distinct: isDistinct, [asExpression(), separator.asExpression()])
     }
 
     // MARK: FTS5 auxiliary functions
