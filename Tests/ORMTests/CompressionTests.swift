@@ -103,6 +103,25 @@ private func message(_ id: Int64, kind: Int64 = 0) -> CompressedMessage {
         #expect(read == messages)
     }
 
+    /// A compressed table named only in a LIMIT's subquery is still read decompressed: the rewrite finds
+    /// the tables a statement names in every clause (ORDER BY, LIMIT, OFFSET, RETURNING too).
+    @Test func aCompressedTableInALimitSubqueryIsReadDecompressed() throws {
+        let scratch = try makeNormal()
+        let database = scratch.database
+        try database.insert(objects: (1...6).map { message($0) }, intoTable: "message")
+        try database.exec("CREATE TABLE other(a INTEGER)")
+        for a in 1...10 { try database.exec("INSERT INTO other VALUES(\(a))") }
+        let length = chatText(1).count
+        // LIMIT length(text) - (length - 3): 3 rows when text reads decompressed; negative (no limit)
+        // when the compressed bytes were measured.
+        let limit = Expression(with: StatementSelect().select(M.text.length()).from("message").where(M.id == 1)) - (length - 3)
+        let select = StatementSelect().select(Column(named: "a")).from("other").order(by: Column(named: "a")).limit(limit)
+        #expect(try database.getRows(from: select).map { $0[0].int64Value } == [1, 2, 3])
+        let offset = StatementSelect().select(Column(named: "a")).from("other").order(by: Column(named: "a"))
+            .limit(2, offset: Expression(with: StatementSelect().select(M.text.length()).from("message").where(M.id == 1)) - (length - 3))
+        #expect(try database.getRows(from: offset).map { $0[0].int64Value } == [4, 5])
+    }
+
     @Test func everyReadPathReturnsTheOriginalValues() throws {
         let scratch = try makeNormal()
         let database = scratch.database

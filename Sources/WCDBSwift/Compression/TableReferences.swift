@@ -16,9 +16,7 @@ struct TableReferences {
     private var references: [Reference] = []
 
     init(_ statement: StatementNode, state: CompressionState) {
-        var collector = Collector()
-        collector.visit(statement)
-        references = collector.items.map { item in
+        references = Self.namedTables(in: statement).map { item in
             // A migrating table is read through its view by now (migration rewrites first).
             let compressed = TableStandIn.mainTable(item.table).flatMap { state.table($0)?.compressedTable }
             return Reference(name: item.name, table: item.table, compressed: compressed)
@@ -29,10 +27,8 @@ struct TableReferences {
 
     /// The names of the main database's tables `statement` names.
     static func tableNames(in statement: StatementNode) -> [String] {
-        var collector = Collector()
-        collector.visit(statement)
         var seen: Set<String> = []
-        return collector.items.compactMap { isMain($0.table) && seen.insert($0.table.name).inserted ? $0.table.name : nil }
+        return namedTables(in: statement).compactMap { isMain($0.table) && seen.insert($0.table.name).inserted ? $0.table.name : nil }
     }
 
     var hasCompressedTable: Bool { references.contains { $0.compressed != nil } }
@@ -82,11 +78,8 @@ struct TableReferences {
         for index in select.cores.indices {
             let core = select.cores[index]
             guard core.columns.contains(where: { $0.expression.node.column?.isAll == true }) else { continue }
-            var collector = Collector()
-            var plain = true
-            for item in core.tables { collector.visitFrom(item, plain: &plain) }
-            guard plain else { continue }
-            let items = collector.items.map { item in
+            guard let fromTables = Self.plainFromTables(of: core) else { continue }
+            let items = fromTables.map { item in
                 (item.name, references.first { $0.name == item.name && $0.table == item.table }?.compressed)
             }
             guard items.contains(where: { $0.1 != nil }) else { continue }
@@ -115,73 +108,37 @@ struct TableReferences {
         return select
     }
 
-    /// Walks a statement for the tables it names, with their aliases.
-    private struct Collector {
+    /// The tables `statement` names, each FROM item under its alias, found by the rewrite pass's own
+    /// walk (`SyntaxTransform`): every clause the pass rewrites (ORDER BY, LIMIT, RETURNING, subqueries
+    /// anywhere) is searched, and an `IN table` counts as a table read.
+    private static func namedTables(in statement: StatementNode) -> [(name: String, table: TableName)] {
         var items: [(name: String, table: TableName)] = []
-
-        mutating func visit(_ statement: StatementNode) {
-            switch statement {
-            case .select(let node): visit(node)
-            case .insert(let node):
-                visit(node.with)
-                items.append((node.table.name, node.table))
-                node.rows.forEach { $0.forEach { visit($0) } }
-                if let select = node.select { visit(select) }
-            case .update(let node):
-                visit(node.with)
-                items.append((node.table.name, node.table))
-                node.assignments.forEach { visit($0.value) }
-                if let condition = node.condition { visit(condition) }
-            case .delete(let node):
-                visit(node.with)
-                items.append((node.table.name, node.table))
-                if let condition = node.condition { visit(condition) }
-            }
+        var walk = SyntaxTransform()
+        walk.fromTable = { item in
+            if case .table(let table) = item.body { items.append((item.alias ?? table.name, table)) }
+            return item  // recorded here under its alias, so not again by `table`
         }
-
-        mutating func visit(_ with: WithClause) {
-            with.expressions.forEach { visit($0.select) }
+        walk.table = { table in
+            items.append((table.name, table))
+            return nil
         }
+        _ = walk.apply(to: statement)
+        return items
+    }
 
-        mutating func visit(_ select: SelectNode) {
-            visit(select.with)
-            for core in select.cores {
-                var plain = true
-                core.tables.forEach { visitFrom($0, plain: &plain) }
-                core.columns.forEach { visit($0.expression) }
-                [core.condition, core.having].compactMap { $0 }.forEach { visit($0) }
-                core.groups.forEach { visit($0) }
-                core.values.forEach { $0.forEach { visit($0) } }
-            }
-            select.orderLimit.orders.forEach { visit($0.expression) }
-        }
-
-        /// A FROM item; `plain` turns false at a subquery or table function.
-        mutating func visitFrom(_ item: TableOrSubquery, plain: inout Bool) {
+    /// The tables of `core`'s own FROM (members of its joins included) under their aliases; nil when it
+    /// holds a subquery or a table function, whose columns a `*` can't be expanded from here.
+    private static func plainFromTables(of core: SelectCore) -> [(name: String, table: TableName)]? {
+        var items: [(name: String, table: TableName)] = []
+        var plain = true
+        func add(_ item: TableOrSubquery) {
             switch item.body {
             case .table(let table): items.append((item.alias ?? table.name, table))
-            case .subquery(let select):
-                plain = false
-                visit(select)
-            case .join(let join, _):
-                var conditions: [Expression] = []
-                var nested: [TableOrSubquery] = []
-                _ = join.mapping(tables: { nested.append($0); return $0 }, conditions: { conditions.append($0); return $0 })
-                for table in nested { visitFrom(table, plain: &plain) }
-                conditions.forEach { visit($0) }
-            case .function(let call, _):
-                plain = false
-                visit(call)
+            case .join(let join, _): _ = join.mapping(tables: { add($0); return $0 }, conditions: { $0 })
+            case .subquery, .function: plain = false
             }
         }
-
-        mutating func visit(_ expression: Expression) {
-            var selects: [SelectNode] = []
-            _ = expression.node.transformed { node in
-                node.kind.forEachStatement { selects.append($0) }
-                return nil
-            }
-            selects.forEach { visit($0) }
-        }
+        core.tables.forEach(add)
+        return plain ? items : nil
     }
 }
