@@ -18,6 +18,11 @@ public final class MultiSelect: SelectClauses {
     /// True once the last row has been read: streaming never restarts the query.
     public var isCompleted: Bool { cursor.isCompleted }
 
+    /// Steps to the next row without reading it (WCDB 2.x's `Selectable.next()`): true when there was
+    /// one; the next read starts after it.
+    @discardableResult
+    public func next() throws -> Bool { try cursor.step(statement) != nil }
+
     init(database: HandleProvider, properties: [PropertyConvertible], from tables: [TableOrSubqueryConvertible]) throws {
         self.database = database
         let selected = properties.map { $0.asProperty() }

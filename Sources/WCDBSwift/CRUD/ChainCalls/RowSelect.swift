@@ -6,6 +6,11 @@ public final class RowSelect: SelectClauses {
     /// True once the last row has been read: streaming never restarts the query.
     public var isCompleted: Bool { cursor.isCompleted }
 
+    /// Steps to the next row without reading it (WCDB 2.x's `Selectable.next()`): true when there was
+    /// one; the next read starts after it.
+    @discardableResult
+    public func next() throws -> Bool { try cursor.step(statement) != nil }
+
     init(database: HandleProvider, columns: [ColumnResultConvertible], tables: [String], isDistinct: Bool) {
         self.database = database
         super.init(statement: StatementSelect().select(distinct: isDistinct, columns.isEmpty ? [Column.all] : columns).from(tables))

@@ -21,6 +21,11 @@ public class Select: SelectClauses {
     /// True once the last row has been read: streaming never restarts the query.
     public var isCompleted: Bool { cursor.isCompleted }
 
+    /// Steps to the next row without reading it (WCDB 2.x's `Selectable.next()`): true when there was
+    /// one; the next read starts after it.
+    @discardableResult
+    public func next() throws -> Bool { try cursor.step(statement) != nil }
+
     init<Object: TableDecodable>(database: HandleProvider, of type: Object.Type, properties: [PropertyConvertible]?,
                                  from tables: [TableOrSubqueryConvertible], isDistinct: Bool) {
         let binding = Object.objectRelationalMapping
