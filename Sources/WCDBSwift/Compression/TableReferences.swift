@@ -108,18 +108,21 @@ struct TableReferences {
         return select
     }
 
-    /// The tables `statement` names, each FROM item under its alias, found by the rewrite pass's own
-    /// walk (`SyntaxTransform`): every clause the pass rewrites (ORDER BY, LIMIT, RETURNING, subqueries
-    /// anywhere) is searched, and an `IN table` counts as a table read.
+    /// The tables `statement` names: its INSERT, UPDATE or DELETE table, and each FROM item under its
+    /// alias, found by the rewrite pass's own walk (`SyntaxTransform`), so that every clause the pass
+    /// rewrites (ORDER BY, LIMIT, RETURNING, subqueries anywhere) is searched. An `IN table` is not one:
+    /// no column of it can be named, and it would claim the statement's unqualified columns.
     private static func namedTables(in statement: StatementNode) -> [(name: String, table: TableName)] {
         var items: [(name: String, table: TableName)] = []
+        switch statement {
+        case .select: break
+        case .insert(let node): items.append((node.table.name, node.table))
+        case .update(let node): items.append((node.table.name, node.table))
+        case .delete(let node): items.append((node.table.name, node.table))
+        }
         var walk = SyntaxTransform()
         walk.fromTable = { item in
             if case .table(let table) = item.body { items.append((item.alias ?? table.name, table)) }
-            return item  // recorded here under its alias, so not again by `table`
-        }
-        walk.table = { table in
-            items.append((table.name, table))
             return nil
         }
         _ = walk.apply(to: statement)
