@@ -162,11 +162,11 @@ public final class Salvager {
     @discardableResult
     private func emit(_ page: BTreePage, _ visit: (SalvagedRow) -> Void) -> Bool {
         guard page.kind.isLeaf || page.kind == .indexInterior else { return page.damagedCells.isEmpty }
-        let records = page.cells.map { $0.payload.flatMap(RecordDecoder.decode) }
-        let distrusted = page.damagedCells.isEmpty ? [] : Self.overrun(page, records: records)
+        // Only a page with a damaged cell pays for the search (it decodes its cells once more).
+        let distrusted = page.damagedCells.isEmpty ? [] : Self.overrun(page)
         var everyCellRead = page.damagedCells.isEmpty
         for (index, cell) in page.cells.enumerated() {
-            guard let values = records[index], !distrusted.contains(index) else {
+            guard !distrusted.contains(index), let payload = cell.payload, let values = RecordDecoder.decode(payload) else {
                 everyCellRead = false
                 continue
             }
@@ -182,9 +182,9 @@ public final class Salvager {
     /// same run of bytes may have begun inside its last values, which still decode (a number reads as
     /// any number): it is dropped too. (Bytes that stay inside one cell's values and reach no header
     /// cannot be told from data in a plain file; such a row comes back changed, as before.)
-    private static func overrun(_ page: BTreePage, records: [[RecordValue]?]) -> Set<Int> {
+    private static func overrun(_ page: BTreePage) -> Set<Int> {
         var starts = page.damagedCells
-        for (index, cell) in page.cells.enumerated() where records[index] == nil { starts.append(cell.span.lowerBound) }
+        for cell in page.cells where cell.payload.flatMap(RecordDecoder.decode) == nil { starts.append(cell.span.lowerBound) }
         // Cells by offset, each start's neighbour found by bisection: a crafted page can hold thousands
         // of damaged cells, and a scan of every cell per start would be quadratic.
         let byOffset = page.cells.indices.sorted { page.cells[$0].span.lowerBound < page.cells[$1].span.lowerBound }

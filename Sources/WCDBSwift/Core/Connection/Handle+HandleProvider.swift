@@ -18,6 +18,6 @@ extension Handle: HandleProvider {
     /// transaction, false or an error undoes only its own).
     /// - Throws: `WCDBError`, or what `body` throws.
     public func run(controllableTransaction body: () throws -> Bool) throws {
-        try TransactionRunner.run(on: self, operation: "controllable transaction", body)
+        try TransactionRunner.run(on: self, body)
     }
 }

@@ -56,7 +56,7 @@ enum TransactionRunner {
     /// Runs `body` in a transaction: commits when it returns true, rolls back when it returns false or
     /// throws. Inside a running transaction it is a savepoint of it (as WCDB 2.x nests a controllable
     /// transaction): true keeps its changes for the outer transaction, false or an error undoes only its own.
-    static func run(on handle: Handle, operation: String, _ body: () throws -> Bool) throws {
+    static func run(on handle: Handle, _ body: () throws -> Bool) throws {
         if handle.isInTransaction { return try runSavepoint(on: handle, body) }
         try begin(handle)
         let shouldCommit: Bool
@@ -74,8 +74,8 @@ enum TransactionRunner {
     }
 
     /// Runs `body` as a savepoint of the running transaction, or as a transaction of its own.
-    static func runEmbedded(on handle: Handle, operation: String = "embedded transaction", _ body: () throws -> Void) throws {
-        try run(on: handle, operation: operation) {
+    static func runEmbedded(on handle: Handle, _ body: () throws -> Void) throws {
+        try run(on: handle) {
             try body()
             return true
         }
@@ -121,7 +121,7 @@ extension Database {
     @available(*, noasync, message: "blocks the calling thread; in async code use the async form (try await …), which runs off the cooperative pool and stops when the Task is cancelled")
     public func run(controllableTransaction body: () throws -> Bool) throws {
         try core.withPin(forWriting: true) { pin in
-            try TransactionRunner.run(on: pin.handle, operation: "controllable transaction", body)
+            try TransactionRunner.run(on: pin.handle, body)
         }
     }
 

@@ -161,7 +161,7 @@ public final class Transaction: HandleRepresentable, @unchecked Sendable {
         try call {  // the body runs inside this object's call: its thread is known to the core
             if handle.isInTransaction {
                 return try withHandle(forWriting: true) { handle in
-                    try TransactionRunner.run(on: handle, operation: "controllable transaction", body)
+                    try TransactionRunner.run(on: handle, body)
                 }
             }
             try begin()

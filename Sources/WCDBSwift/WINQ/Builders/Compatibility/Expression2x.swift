@@ -152,21 +152,21 @@ extension ExpressionFunctionOperable {
 
     // MARK: Aggregates with WCDB 2.x's labels (the 1.x spellings take `distinct:`)
 
-    /// `count(x)` / `count(DISTINCT x)`.
+    /// `COUNT(x)` / `COUNT(DISTINCT x)`.
     public func count(isDistinct: Bool) -> Expression { count(distinct: isDistinct) }
-    /// `avg(x)` / `avg(DISTINCT x)`.
+    /// `AVG(x)` / `AVG(DISTINCT x)`.
     public func avg(isDistinct: Bool) -> Expression { avg(distinct: isDistinct) }
-    /// `sum(x)` / `sum(DISTINCT x)`.
+    /// `SUM(x)` / `SUM(DISTINCT x)`.
     public func sum(isDistinct: Bool) -> Expression { sum(distinct: isDistinct) }
-    /// `total(x)` / `total(DISTINCT x)`.
+    /// `TOTAL(x)` / `TOTAL(DISTINCT x)`.
     public func total(isDistinct: Bool) -> Expression { total(distinct: isDistinct) }
-    /// The aggregate `max(x)` / `max(DISTINCT x)` (the same value either way).
+    /// The aggregate `MAX(x)` / `MAX(DISTINCT x)` (the same value either way).
     public func max(isDistinct: Bool) -> Expression { Expression.call("MAX", distinct: isDistinct, [asExpression()]) }
-    /// The aggregate `min(x)` / `min(DISTINCT x)` (the same value either way).
+    /// The aggregate `MIN(x)` / `MIN(DISTINCT x)` (the same value either way).
     public func min(isDistinct: Bool) -> Expression { Expression.call("MIN", distinct: isDistinct, [asExpression()]) }
-    /// `group_concat(x)` / `group_concat(DISTINCT x)`.
+    /// `GROUP_CONCAT(x)` / `GROUP_CONCAT(DISTINCT x)`.
     public func groupConcat(isDistinct: Bool) -> Expression { groupConcat(distinct: isDistinct) }
-    /// `group_concat([DISTINCT] x, separator)`. SQLite refuses DISTINCT with a separator ("DISTINCT
+    /// `GROUP_CONCAT([DISTINCT] x, separator)`. SQLite refuses DISTINCT with a separator ("DISTINCT
     /// aggregates must have exactly one argument"): it prints, as in WCDB 2.x, but only runs without it.
     public func groupConcat(isDistinct: Bool = false, separateBy separator: String) -> Expression {
         Expression.call("GROUP_CONCAT", distinct: isDistinct, [asExpression(), separator.asExpression()])
